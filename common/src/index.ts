@@ -1,0 +1,112 @@
+/**
+ * Wire types and constants shared by the server and the web app.
+ * This package has no runtime dependencies: plain types and numbers only.
+ */
+
+/** Product name shown to visitors; used in every string that names the service. */
+export const PRODUCT_NAME = 'Email Temporanea';
+
+/** Default lifetime of a mailbox, from creation or from the last extension. */
+export const MAILBOX_TTL_SECONDS = 600;
+
+/** Fallback poll of the inbox when the event stream is down. */
+export const INBOX_POLL_MS = 10_000;
+
+/** The server sends a heartbeat comment on every open event stream at least this often. */
+export const SSE_HEARTBEAT_MS = 15_000;
+
+/** Base path of the JSON API. */
+export const API_BASE = '/api/v1';
+
+/** Answer of `POST /api/v1/mailboxes`. The token is shown once and never stored in clear. */
+export interface CreatedMailbox {
+  /** The full address, e.g. `k3q9x0b2mz@example.org`. */
+  email: string;
+  /** Bearer token (base64url, 256 random bits) that grants access to this mailbox. */
+  token: string;
+  /** ISO 8601 instant at which the server deletes the mailbox. */
+  expiresAt: string;
+}
+
+/** Answer of `GET /api/v1/mailbox` and `POST /api/v1/mailbox/extend`. */
+export interface MailboxInfo {
+  email: string;
+  /** ISO 8601 instant at which the server deletes the mailbox. */
+  expiresAt: string;
+}
+
+/** A mail address with an optional display name. */
+export interface Address {
+  name: string;
+  address: string;
+}
+
+/** One row of the inbox list, newest first. */
+export interface MessageSummary {
+  /** Opaque message id, unique per mailbox. */
+  id: string;
+  from: Address;
+  subject: string;
+  /** The first characters of the body as plain text, whitespace folded. */
+  preview: string;
+  /** ISO 8601 instant at which our SMTP server accepted the message. */
+  receivedAt: string;
+  /** Size of the raw message in bytes, as received. */
+  size: number;
+  hasAttachments: boolean;
+}
+
+/** One attachment of a message, as listed in the detail. */
+export interface AttachmentInfo {
+  /** Id to use in `/messages/{id}/attachment/{attachmentId}`. */
+  id: string;
+  /** Cleaned file name; `attachment` when the message gives none. */
+  filename: string;
+  contentType: string;
+  /** Size of the decoded content in bytes. */
+  size: number;
+}
+
+/** Answer of `GET /api/v1/messages/{id}`. */
+export interface MessageDetail extends MessageSummary {
+  to: Address[];
+  /** Plain-text body; derived from the HTML part when the message has no text part. */
+  text: string;
+  /** HTML body as sent, or null. Hostile: render only in a sandboxed iframe. */
+  html: string | null;
+  attachments: AttachmentInfo[];
+}
+
+/** Answer of `GET /api/v1/messages`. */
+export interface MessageList {
+  messages: MessageSummary[];
+}
+
+/** Stable error codes of the API; the web maps them to Italian text. */
+export type ErrorCode =
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'UNSUPPORTED_MEDIA_TYPE'
+  | 'RATE_LIMITED'
+  | 'UNAVAILABLE'
+  | 'INTERNAL';
+
+/** Body of every error answer of the API. */
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string };
+}
+
+/**
+ * Events on `GET /api/v1/events` (server-sent events). The SSE `event:` field carries `type`,
+ * the `data:` field the JSON of the whole object.
+ */
+export type MailboxEvent =
+  | { type: 'message.received'; message: MessageSummary }
+  | { type: 'message.deleted'; id: string }
+  | { type: 'inbox.cleared' }
+  | { type: 'mailbox.extended'; expiresAt: string }
+  | { type: 'mailbox.expired' };
+
+export type MailboxEventType = MailboxEvent['type'];

@@ -1,0 +1,95 @@
+// @ts-check
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import { readdirSync } from 'node:fs';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const S = './server/src';
+const W = './web/src';
+
+/** Feature folders of the web app: each may import shared code, never another feature. */
+const webFeatures = (() => {
+  try {
+    return readdirSync(`${W}/features`, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
+  } catch {
+    return [];
+  }
+})();
+
+/**
+ * The import direction of ../shared/style.md. Data flows one way; a wrong-way import fails lint.
+ * Each zone: files under `target` may not import from `from` (minus `except`, relative to `from`).
+ */
+const zones = [
+  // common is shared by both sides and depends on nothing of ours.
+  { target: './common', from: './server' },
+  { target: './common', from: './web' },
+  // domain imports nothing of ours.
+  { target: `${S}/domain`, from: S, except: ['./domain'] },
+  // store and events import only domain.
+  { target: `${S}/store`, from: S, except: ['./domain', './store'] },
+  { target: `${S}/events`, from: S, except: ['./domain', './events'] },
+  // ingest, http and jobs know the interfaces only, never a concrete store or bus, never each other.
+  ...['ingest', 'http', 'jobs'].flatMap((layer) => [
+    {
+      target: `${S}/${layer}`,
+      from: S,
+      except: ['./domain', `./${layer}`, './store/mail-store.ts', './events/event-bus.ts'],
+    },
+  ]),
+  // web: shared (components, lib, content) -> features -> app.
+  ...['components', 'lib', 'content'].map((dir) => ({
+    target: `${W}/${dir}`,
+    from: [`${W}/features`, `${W}/app`],
+  })),
+  { target: `${W}/features`, from: `${W}/app` },
+  ...webFeatures.map((f) => ({
+    target: `${W}/features/${f}`,
+    from: `${W}/features`,
+    except: [`./${f}`],
+  })),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      'coverage/**',
+      'server/test/fixtures/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      ecmaVersion: 2023,
+      sourceType: 'module',
+      globals: { ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['common/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'import-x/no-cycle': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['web/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+);
