@@ -1,0 +1,197 @@
+import { MAILBOX_TTL_SECONDS } from '@et/common';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the server reads from its environment, validated. */
+export interface Config {
+  host: string;
+  port: number;
+  smtpHost: string;
+  smtpPort: number;
+  dataDir: string;
+  mailDomains: string[];
+  mailboxTtlSeconds: number;
+  maxMessageBytes: number;
+  maxRecipients: number;
+  smtpGreetingDelayMs: number;
+  smtpHostname: string;
+  shutdownTimeoutMs: number;
+  sweepIntervalMs: number;
+  tombstoneDays: number;
+  logLevel: string;
+  webDistDir: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+/** One variable: its name, default, and how to read it (throws a message when invalid). */
+interface Var<T> {
+  name: string;
+  fallback: T;
+  read: (raw: string) => T;
+  /** For the README table. */
+  doc: string;
+}
+
+const int =
+  (min: number, max: number) =>
+  (raw: string): number => {
+    if (!/^\d+$/.test(raw.trim())) throw new Error(`must be a whole number, got "${raw}"`);
+    const n = Number(raw);
+    if (n < min || n > max) throw new Error(`must be between ${min} and ${max}, got ${n}`);
+    return n;
+  };
+
+const text = (raw: string) => {
+  if (!raw.trim()) throw new Error('must not be empty');
+  return raw.trim();
+};
+
+const DOMAIN =
+  /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+const domains = (raw: string) => {
+  const list = raw
+    .split(',')
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+  if (list.length === 0) throw new Error('must list at least one domain');
+  const bad = list.filter((d) => !DOMAIN.test(d));
+  if (bad.length) throw new Error(`not a domain name: ${bad.join(', ')}`);
+  return [...new Set(list)];
+};
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const logLevel = (raw: string) => {
+  if (!LOG_LEVELS.includes(raw)) throw new Error(`must be one of ${LOG_LEVELS.join(', ')}`);
+  return raw;
+};
+
+/**
+ * The schema of the environment. The README's configuration table is this list; keep them
+ * in step (a test compares them).
+ */
+export const CONFIG_VARS = {
+  host: {
+    name: 'HOST',
+    fallback: '127.0.0.1',
+    read: text,
+    doc: 'Address the HTTP server binds to.',
+  },
+  port: {
+    name: 'PORT',
+    fallback: 8080,
+    read: int(0, 65535),
+    doc: 'HTTP port (web app, API, events); 0 picks a free one.',
+  },
+  smtpHost: {
+    name: 'SMTP_HOST',
+    fallback: '127.0.0.1',
+    read: text,
+    doc: 'Address the SMTP server binds to.',
+  },
+  smtpPort: {
+    name: 'SMTP_PORT',
+    fallback: 2525,
+    read: int(0, 65535),
+    doc: 'SMTP port; 0 picks a free one.',
+  },
+  dataDir: {
+    name: 'DATA_DIR',
+    fallback: './data',
+    read: text,
+    doc: 'Folder of the SQLite database.',
+  },
+  mailDomains: {
+    name: 'MAIL_DOMAINS',
+    fallback: ['localhost'],
+    read: domains,
+    doc: 'Comma-separated domains we take mail for; addresses are made on these.',
+  },
+  mailboxTtlSeconds: {
+    name: 'MAILBOX_TTL_SECONDS',
+    fallback: MAILBOX_TTL_SECONDS,
+    read: int(10, 86_400),
+    doc: 'Lifetime of a mailbox, from creation or extension.',
+  },
+  maxMessageBytes: {
+    name: 'MAX_MESSAGE_BYTES',
+    fallback: 10 * 1024 * 1024,
+    read: int(1024, 100 * 1024 * 1024),
+    doc: 'Largest message SMTP accepts (advertised as SIZE; larger gets 552 5.3.4).',
+  },
+  maxRecipients: {
+    name: 'SMTP_MAX_RECIPIENTS',
+    fallback: 50,
+    read: int(1, 1000),
+    doc: 'Recipients per SMTP transaction; beyond, 452 4.5.3.',
+  },
+  smtpGreetingDelayMs: {
+    name: 'SMTP_GREETING_DELAY_MS',
+    fallback: 100,
+    read: int(0, 30_000),
+    doc: 'Pause before the SMTP banner; clients that talk during it are refused as early talkers. 0 turns it off.',
+  },
+  smtpHostname: {
+    name: 'SMTP_HOSTNAME',
+    fallback: 'localhost',
+    read: text,
+    doc: 'Host name in the SMTP banner and EHLO reply.',
+  },
+  shutdownTimeoutMs: {
+    name: 'SHUTDOWN_TIMEOUT_MS',
+    fallback: 10_000,
+    read: int(0, 120_000),
+    doc: 'On SIGTERM, how long open SMTP sessions may take to finish before they are cut off with 421.',
+  },
+  sweepIntervalMs: {
+    name: 'SWEEP_INTERVAL_MS',
+    fallback: 1000,
+    read: int(100, 60_000),
+    doc: 'How often expired mailboxes are deleted.',
+  },
+  tombstoneDays: {
+    name: 'TOMBSTONE_DAYS',
+    fallback: 30,
+    read: int(1, 3650),
+    doc: 'How long an expired address stays reserved so it is never handed out again.',
+  },
+  logLevel: { name: 'LOG_LEVEL', fallback: 'info', read: logLevel, doc: 'pino log level.' },
+  webDistDir: {
+    name: 'WEB_DIST_DIR',
+    fallback: fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    read: text,
+    doc: 'Folder of the built web app that HTTP serves.',
+  },
+} satisfies { [K in keyof Config]: Var<Config[K]> };
+
+/** Thrown by loadConfig with every problem found, one per line. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n  ${problems.join('\n  ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads and validates the environment. The only reader of process.env in the server. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const out: Record<string, unknown> = {};
+  for (const [key, spec] of Object.entries(CONFIG_VARS) as [keyof Config, Var<unknown>][]) {
+    const raw = env[spec.name];
+    if (raw === undefined || raw === '') {
+      out[key] = spec.fallback;
+      continue;
+    }
+    try {
+      out[key] = spec.read(raw);
+    } catch (err) {
+      problems.push(`${spec.name} ${(err as Error).message}`);
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+  const config = out as unknown as Config;
+  config.dataDir = resolve(config.dataDir);
+  config.webDistDir = resolve(config.webDistDir);
+  return config;
+}

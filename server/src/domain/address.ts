@@ -1,0 +1,37 @@
+import { randomInt } from 'node:crypto';
+
+const LOCAL_PART_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/** decisions.md: lowercase letters and digits, at least 10 characters. 36^12 ≈ 4.7e18 choices. */
+export const LOCAL_PART_LENGTH = 12;
+
+/** A random local part; the first character is a letter so the address never looks numeric. */
+export function randomLocalPart(length = LOCAL_PART_LENGTH): string {
+  let out = LOCAL_PART_ALPHABET[randomInt(26)]!;
+  while (out.length < length) out += LOCAL_PART_ALPHABET[randomInt(LOCAL_PART_ALPHABET.length)]!;
+  return out;
+}
+
+/** A random address on one of the configured domains. */
+export function randomAddress(domains: readonly string[]): string {
+  const domain = domains[randomInt(domains.length)]!;
+  return `${randomLocalPart()}@${domain}`;
+}
+
+/** Parts of a recipient address, lower-cased; null when it is not `local@domain`. */
+export function splitAddress(address: string): { local: string; domain: string } | null {
+  const at = address.lastIndexOf('@');
+  if (at <= 0 || at === address.length - 1) return null;
+  return {
+    local: address.slice(0, at).toLowerCase(),
+    domain: address.slice(at + 1).toLowerCase(),
+  };
+}
+
+/**
+ * Canonical form of an address we host: lower case, so that `ABC@Domain` reaches `abc@domain`.
+ * Our local parts are lower case only, so folding loses nothing.
+ */
+export function normalizeAddress(address: string): string {
+  return address.trim().toLowerCase();
+}

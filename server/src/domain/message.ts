@@ -1,0 +1,76 @@
+import type { MessageSummary } from '@et/common';
+
+/**
+ * Shapes of a message inside the server. Wire shapes (ISO dates, no mailbox field) are in
+ * `@et/common`; these carry epoch milliseconds and are what the store and the parser speak.
+ */
+
+/** A mail address with a display name (empty when the header has none). */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
+/** The small record kept beside the raw bytes: everything the inbox list needs. */
+export interface MessageRecord {
+  /** Opaque id, see `newMessageId`. */
+  id: string;
+  /** Address of the mailbox that owns the message. */
+  mailbox: string;
+  /** When our SMTP server accepted it, epoch ms. */
+  receivedAt: number;
+  /** Size of the raw message in bytes. */
+  size: number;
+  from: MailAddress;
+  subject: string;
+  /** First characters of the body as plain text. */
+  preview: string;
+  /** Number of attachments found at ingest (inline parts included). */
+  attachmentCount: number;
+}
+
+/** A message ready to be stored: its summary and the bytes exactly as received. */
+export interface NewMessage extends Omit<MessageRecord, 'mailbox'> {
+  raw: Buffer;
+}
+
+/** Summary fields that ingest derives from the raw bytes, once. */
+export type MessageSummaryFields = Pick<
+  MessageRecord,
+  'from' | 'subject' | 'preview' | 'attachmentCount'
+>;
+
+/** One attachment of a parsed message. */
+export interface ParsedAttachment {
+  /** Stable id: the attachment's position in the parsed message, from 1. */
+  id: string;
+  filename: string;
+  contentType: string;
+  /** Content-ID without angle brackets, when the part has one (inline images). */
+  contentId: string | null;
+  content: Buffer;
+}
+
+/** Everything the reader needs from a raw message. */
+export interface ParsedMessage extends MessageSummaryFields {
+  to: MailAddress[];
+  text: string;
+  html: string | null;
+  attachments: ParsedAttachment[];
+}
+
+/** Parses raw bytes. Never throws: broken input gives as much as can be recovered. */
+export type MessageParser = (raw: Buffer) => Promise<ParsedMessage>;
+
+/** The wire summary of a stored message. */
+export function toSummary(m: MessageRecord): MessageSummary {
+  return {
+    id: m.id,
+    from: m.from,
+    subject: m.subject,
+    preview: m.preview,
+    receivedAt: new Date(m.receivedAt).toISOString(),
+    size: m.size,
+    hasAttachments: m.attachmentCount > 0,
+  };
+}

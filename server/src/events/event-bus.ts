@@ -1,0 +1,23 @@
+import type { MailboxEvent } from '@et/common';
+
+/** Called for every event of the mailbox a listener subscribed to. Must not throw. */
+export type EventListener = (event: MailboxEvent) => void;
+
+/**
+ * Carries mailbox events from whoever changed the data (ingest pipeline, HTTP routes, sweeper)
+ * to the open event streams. Delivery is best effort: a page that misses an event refetches
+ * after it reconnects, so the bus never buffers for absent listeners.
+ */
+export interface EventBus {
+  /** Sends `event` to every listener of `mailbox`, on this node and, for a shared bus, on all. */
+  publish(mailbox: string, event: MailboxEvent): Promise<void>;
+
+  /** Registers a listener for one mailbox. Returns the function that removes it. */
+  subscribe(mailbox: string, listener: EventListener): () => void;
+
+  /** Number of listeners on this node (for metrics and limits). */
+  listenerCount(mailbox?: string): number;
+
+  /** Stops delivering; listeners are dropped. */
+  close(): Promise<void>;
+}

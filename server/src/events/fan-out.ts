@@ -1,0 +1,40 @@
+import type { MailboxEvent } from '@et/common';
+import type { EventListener } from './event-bus';
+
+/**
+ * Mailbox → listeners map of one node. Costs nothing for mailboxes nobody watches: an event for
+ * such a mailbox is one failed map lookup. Shared by the local bus and the Redis bus.
+ */
+export function createFanOut() {
+  const listeners = new Map<string, Set<EventListener>>();
+  let total = 0;
+
+  return {
+    deliver(mailbox: string, event: MailboxEvent) {
+      const set = listeners.get(mailbox);
+      if (!set) return;
+      for (const listener of [...set]) listener(event);
+    },
+
+    add(mailbox: string, listener: EventListener): () => void {
+      let set = listeners.get(mailbox);
+      if (!set) listeners.set(mailbox, (set = new Set()));
+      set.add(listener);
+      total++;
+      return () => {
+        if (!set.delete(listener)) return;
+        total--;
+        if (set.size === 0 && listeners.get(mailbox) === set) listeners.delete(mailbox);
+      };
+    },
+
+    count(mailbox?: string) {
+      return mailbox === undefined ? total : (listeners.get(mailbox)?.size ?? 0);
+    },
+
+    clear() {
+      listeners.clear();
+      total = 0;
+    },
+  };
+}

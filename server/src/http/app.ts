@@ -1,0 +1,67 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { API_BASE } from '@et/common';
+import Fastify, {
+  LogController,
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { AppDeps } from './deps';
+import { createAuthenticator } from './plugins/auth';
+import { registerErrorHandling } from './plugins/errors';
+import { registerWeb } from './plugins/web';
+import { eventRoutes } from './routes/events';
+import { mailboxRoutes } from './routes/mailboxes';
+import { messageRoutes } from './routes/messages';
+
+/** Largest JSON body any route takes; no route takes more than a few bytes today. */
+const BODY_LIMIT_BYTES = 16 * 1024;
+
+/**
+ * The whole HTTP app: API under /api/v1, event stream, built web app. Never listens; main.ts
+ * adds timeouts and `listen`, tests drive it with `inject`.
+ */
+export async function buildApp(
+  deps: AppDeps,
+  options: Pick<
+    FastifyServerOptions,
+    'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout'
+  > = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Per-request log lines would cost more than the requests; errors are still logged.
+    logController: new LogController({ disableRequestLogging: true }),
+    // Request ids in logs without trusting a client-supplied header.
+    genReqId: (() => {
+      let n = 0;
+      return () => `r${(++n).toString(36)}`;
+    })(),
+    ...options,
+  });
+
+  registerErrorHandling(app);
+  const authenticate = createAuthenticator(deps.store, deps.clock);
+
+  await app.withTypeProvider<TypeBoxTypeProvider>().register(
+    async (api) => {
+      await api.register(mailboxRoutes, { deps, authenticate });
+      await api.register(messageRoutes, { deps, authenticate });
+      await api.register(eventRoutes, { deps, authenticate });
+      api.setNotFoundHandler((request, reply) =>
+        reply.status(404).send({
+          error: {
+            code: 'NOT_FOUND',
+            message: `No route ${request.method} ${request.url.split('?')[0]}`,
+          },
+        }),
+      );
+    },
+    { prefix: API_BASE },
+  );
+
+  if (deps.webDistDir) await registerWeb(app, deps.webDistDir);
+
+  return app;
+}

@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SSE_HEARTBEAT_MS } from '@et/common';
+import type { AppDeps } from '../deps';
+import type { Authenticate } from '../plugins/auth';
+import { authErrors } from '../schemas';
+import { startEventStream, type EventStream } from '../sse';
+
+/**
+ * `GET /events`: server-sent events for the token's mailbox. The token travels in the
+ * Authorization header (the page reads the stream with fetch, not EventSource), so it never
+ * appears in a URL or an access log.
+ */
+export const eventRoutes: FastifyPluginAsyncTypebox<{
+  deps: AppDeps;
+  authenticate: Authenticate;
+}> = async (app, { deps, authenticate }) => {
+  const open = new Set<EventStream>();
+
+  // preClose, not onClose: the HTTP server waits for open connections before onClose runs.
+  app.addHook('preClose', async () => {
+    for (const stream of [...open]) stream.close();
+  });
+
+  app.get(
+    '/events',
+    { schema: { summary: 'Live events of the mailbox (text/event-stream)', response: authErrors } },
+    async (request, reply) => {
+      const mailbox = await authenticate(request);
+      reply.hijack();
+      const unsubscribe = deps.bus.subscribe(mailbox.address, (event) => {
+        stream.send(event);
+        if (event.type === 'mailbox.expired') stream.close();
+      });
+      const stream: EventStream = startEventStream(
+        reply.raw,
+        deps.sseHeartbeatMs ?? SSE_HEARTBEAT_MS,
+        () => {
+          unsubscribe();
+          open.delete(stream);
+        },
+      );
+      open.add(stream);
+    },
+  );
+};

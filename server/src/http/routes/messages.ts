@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { notFound } from '../../domain/app-error';
+import { toSummary } from '../../domain/message';
+import { attachmentDisposition, downloadContentType } from '../content-disposition';
+import type { AppDeps } from '../deps';
+import type { Authenticate } from '../plugins/auth';
+import {
+  AttachmentParams,
+  authErrors,
+  Binary,
+  ErrorResponse,
+  MessageDetail,
+  MessageList,
+  MessageParams,
+  NoContent,
+} from '../schemas';
+
+const notFoundError = { 404: ErrorResponse };
+
+export const messageRoutes: FastifyPluginAsyncTypebox<{
+  deps: AppDeps;
+  authenticate: Authenticate;
+}> = async (app, { deps, authenticate }) => {
+  const { store, bus, parse } = deps;
+
+  /** The message of the request's mailbox, or 404 (also for another mailbox's message). */
+  async function ownMessage(mailbox: string, id: string) {
+    const [record, raw] = await Promise.all([
+      store.getMessage(mailbox, id),
+      store.getRaw(mailbox, id),
+    ]);
+    if (!record || !raw) throw notFound('Message');
+    return { record, raw };
+  }
+
+  app.get(
+    '/messages',
+    {
+      schema: {
+        summary: 'List messages, newest first',
+        response: { 200: MessageList, ...authErrors },
+      },
+    },
+    async (request) => {
+      const mailbox = await authenticate(request);
+      const messages = await store.listMessages(mailbox.address);
+      return { messages: messages.map(toSummary) };
+    },
+  );
+
+  app.delete(
+    '/messages',
+    { schema: { summary: 'Delete every message', response: { 204: NoContent, ...authErrors } } },
+    async (request, reply) => {
+      const mailbox = await authenticate(request);
+      await store.deleteAllMessages(mailbox.address);
+      await bus.publish(mailbox.address, { type: 'inbox.cleared' });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/messages/:id',
+    {
+      schema: {
+        summary: 'One message with its bodies and attachment list',
+        params: MessageParams,
+        response: { 200: MessageDetail, ...authErrors, ...notFoundError },
+      },
+    },
+    async (request) => {
+      const mailbox = await authenticate(request);
+      const { record, raw } = await ownMessage(mailbox.address, request.params.id);
+      const parsed = await parse(raw);
+      return {
+        ...toSummary(record),
+        to: parsed.to,
+        text: parsed.text,
+        html: parsed.html,
+        attachments: parsed.attachments.map((a) => ({
+          id: a.id,
+          filename: a.filename,
+          contentType: a.contentType,
+          size: a.content.length,
+        })),
+      };
+    },
+  );
+
+  app.delete(
+    '/messages/:id',
+    {
+      schema: {
+        summary: 'Delete one message',
+        params: MessageParams,
+        response: { 204: NoContent, ...authErrors, ...notFoundError },
+      },
+    },
+    async (request, reply) => {
+      const mailbox = await authenticate(request);
+      if (!(await store.deleteMessage(mailbox.address, request.params.id)))
+        throw notFound('Message');
+      await bus.publish(mailbox.address, { type: 'message.deleted', id: request.params.id });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/messages/:id/raw',
+    {
+      schema: {
+        summary: 'The original message as received (.eml)',
+        params: MessageParams,
+        response: { 200: Binary, ...authErrors, ...notFoundError },
+      },
+    },
+    async (request, reply) => {
+      const mailbox = await authenticate(request);
+      const { raw } = await ownMessage(mailbox.address, request.params.id);
+      return reply
+        .header('content-type', 'message/rfc822')
+        .header('content-disposition', attachmentDisposition(`${request.params.id}.eml`))
+        .header('x-content-type-options', 'nosniff')
+        .send(raw);
+    },
+  );
+
+  app.get(
+    '/messages/:id/attachment/:attachmentId',
+    {
+      schema: {
+        summary: 'The bytes of one attachment, always as a download',
+        params: AttachmentParams,
+        response: { 200: Binary, ...authErrors, ...notFoundError },
+      },
+    },
+    async (request, reply) => {
+      const mailbox = await authenticate(request);
+      const { raw } = await ownMessage(mailbox.address, request.params.id);
+      const parsed = await parse(raw);
+      const attachment = parsed.attachments.find((a) => a.id === request.params.attachmentId);
+      if (!attachment) throw notFound('Attachment');
+      return reply
+        .header('content-type', downloadContentType(attachment.contentType))
+        .header('content-disposition', attachmentDisposition(attachment.filename))
+        .header('x-content-type-options', 'nosniff')
+        .send(attachment.content);
+    },
+  );
+};

@@ -1,0 +1,78 @@
+import { Type, type Static } from '@fastify/type-provider-typebox';
+
+/**
+ * Route schemas: they validate input, strip unknown output fields, and document the API.
+ * The TypeScript shapes in `@et/common` are the contract; these mirror them.
+ */
+
+export const ErrorResponse = Type.Object(
+  {
+    error: Type.Object({
+      code: Type.String({ description: 'Stable machine-readable code, e.g. UNAUTHORIZED' }),
+      message: Type.String({ description: 'English explanation for developers' }),
+    }),
+  },
+  { $id: 'ErrorResponse' },
+);
+
+const IsoDate = Type.String({ format: 'date-time' });
+
+export const CreatedMailbox = Type.Object({
+  email: Type.String(),
+  token: Type.String({ description: 'Bearer token; shown only here' }),
+  expiresAt: IsoDate,
+});
+
+export const MailboxInfo = Type.Object({ email: Type.String(), expiresAt: IsoDate });
+
+const Address = Type.Object({ name: Type.String(), address: Type.String() });
+
+const summaryFields = {
+  id: Type.String(),
+  from: Address,
+  subject: Type.String(),
+  preview: Type.String(),
+  receivedAt: IsoDate,
+  size: Type.Integer(),
+  hasAttachments: Type.Boolean(),
+};
+
+export const MessageSummary = Type.Object(summaryFields);
+
+export const MessageList = Type.Object({ messages: Type.Array(MessageSummary) });
+
+export const MessageDetail = Type.Object({
+  ...summaryFields,
+  to: Type.Array(Address),
+  text: Type.String(),
+  html: Type.Union([Type.String(), Type.Null()]),
+  attachments: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      filename: Type.String(),
+      contentType: Type.String(),
+      size: Type.Integer(),
+    }),
+  ),
+});
+
+/** Message ids are 22 base64url characters; anything else is a 400, not a lookup. */
+export const MessageParams = Type.Object({
+  id: Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }),
+});
+
+export const AttachmentParams = Type.Object({
+  id: Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }),
+  attachmentId: Type.String({ pattern: '^[0-9]{1,6}$' }),
+});
+
+export type MessageParamsT = Static<typeof MessageParams>;
+
+/** Error answers every authenticated route may give. */
+export const authErrors = { 400: ErrorResponse, 401: ErrorResponse };
+
+/** 204 answers have no body. */
+export const NoContent = Type.Null({ description: 'No content' });
+
+/** File downloads: raw bytes, never serialised. */
+export const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });

@@ -1,0 +1,66 @@
+import type { Logger } from 'pino';
+import type { Clock } from '../domain/clock';
+import { newMessageId } from '../domain/ids';
+import { toSummary, type MessageParser } from '../domain/message';
+import type { EventBus } from '../events/event-bus';
+import type { Delivery, MailStore } from '../store/mail-store';
+
+export interface IngestPipelineDeps {
+  store: MailStore;
+  bus: EventBus;
+  parse: MessageParser;
+  clock: Clock;
+  logger: Logger;
+}
+
+/** What became of one accepted message. */
+export interface DeliveryResult {
+  /** Ids of the stored copies, one per mailbox that was still live. */
+  ids: string[];
+}
+
+export interface IngestPipeline {
+  /**
+   * Parses `raw` once and stores a copy in each recipient mailbox that is still live; resolves
+   * after the store committed, then announces each copy on the bus. Recipients are addresses
+   * already resolved at RCPT time, lower case, without duplicates.
+   */
+  deliver(raw: Buffer, recipients: readonly string[]): Promise<DeliveryResult>;
+}
+
+export function createIngestPipeline({
+  store,
+  bus,
+  parse,
+  clock,
+  logger,
+}: IngestPipelineDeps): IngestPipeline {
+  return {
+    async deliver(raw, recipients) {
+      const parsed = await parse(raw);
+      const receivedAt = clock.now();
+      const deliveries: Delivery[] = recipients.map((mailbox) => ({
+        mailbox,
+        message: {
+          id: newMessageId(),
+          receivedAt,
+          size: raw.length,
+          from: parsed.from,
+          subject: parsed.subject,
+          preview: parsed.preview,
+          attachmentCount: parsed.attachmentCount,
+          raw,
+        },
+      }));
+      const stored = await store.putMessages(deliveries, receivedAt);
+      for (const d of stored) {
+        const message = toSummary({ ...d.message, mailbox: d.mailbox });
+        bus.publish(d.mailbox, { type: 'message.received', message }).catch((err: unknown) => {
+          // The message is stored; a page that misses the push sees it at its next fetch.
+          logger.warn({ err }, 'publishing message.received failed');
+        });
+      }
+      return { ids: stored.map((d) => d.message.id) };
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import type { MessageRecord, NewMessage } from '../domain/message';
+
+/** A mailbox as the store keeps it. The token is never stored, only its hash. */
+export interface MailboxRecord {
+  /** Full address, lower case; the identity of the mailbox in every store and event. */
+  address: string;
+  /** Epoch ms. */
+  createdAt: number;
+  /** Epoch ms; the mailbox is dead from this instant on, swept or not. */
+  expiresAt: number;
+}
+
+/** What `createMailbox` needs. */
+export interface NewMailbox extends MailboxRecord {
+  /** `hashToken(token)`; unique across live mailboxes. */
+  tokenHash: string;
+}
+
+/** One message to store for one recipient mailbox. */
+export interface Delivery {
+  mailbox: string;
+  message: NewMessage;
+}
+
+/**
+ * Where mailboxes and messages live. Every method that changes data resolves only once the
+ * change is durable (committed), so SMTP may answer 250 right after `putMessages` resolves.
+ *
+ * Liveness is judged against the `now` the caller passes (epoch ms), never the store's own clock:
+ * a mailbox whose `expiresAt <= now` is treated as gone even before the sweeper removes it.
+ *
+ * The store never publishes events: whoever changed the data does.
+ * Every implementation runs the same contract suite, `describeMailStore` in server/test.
+ */
+export interface MailStore {
+  /**
+   * Creates a mailbox. Resolves false, changing nothing, when the address is already used by a
+   * mailbox (live or not yet swept) or is tombstoned until after `createdAt`.
+   */
+  createMailbox(mailbox: NewMailbox): Promise<boolean>;
+
+  /** The live mailbox whose token hashes to `tokenHash`, or null. */
+  findMailboxByTokenHash(tokenHash: string, now: number): Promise<MailboxRecord | null>;
+
+  /** The live mailbox at `address` (lower case), or null. */
+  findMailbox(address: string, now: number): Promise<MailboxRecord | null>;
+
+  /** Sets a live mailbox's `expiresAt`. Resolves the updated record, or null if not live. */
+  setExpiry(address: string, expiresAt: number, now: number): Promise<MailboxRecord | null>;
+
+  /**
+   * Deletes a mailbox with all its messages, and tombstones the address until `tombstoneUntil`
+   * so it is never handed out again before then. Resolves false if there was no such mailbox.
+   */
+  deleteMailbox(address: string, tombstoneUntil: number): Promise<boolean>;
+
+  /**
+   * Deletes up to `limit` mailboxes with `expiresAt <= now`, with all their messages, and
+   * tombstones each until `tombstoneUntil`. Resolves the deleted addresses.
+   */
+  deleteExpired(now: number, tombstoneUntil: number, limit: number): Promise<string[]>;
+
+  /** Forgets tombstones that ended at or before `now`. Resolves how many were removed. */
+  purgeTombstones(now: number): Promise<number>;
+
+  /**
+   * Stores each delivery in its mailbox if that mailbox is still live at `now`; a delivery to a
+   * dead or unknown mailbox is skipped. Resolves the deliveries that were stored, after commit.
+   */
+  putMessages(deliveries: Delivery[], now: number): Promise<Delivery[]>;
+
+  /** Summaries of a mailbox's messages, newest first. */
+  listMessages(mailbox: string): Promise<MessageRecord[]>;
+
+  /** One message's summary, or null if it is not in that mailbox. */
+  getMessage(mailbox: string, id: string): Promise<MessageRecord | null>;
+
+  /** One message's raw bytes exactly as received, or null if it is not in that mailbox. */
+  getRaw(mailbox: string, id: string): Promise<Buffer | null>;
+
+  /** Deletes one message. Resolves false if it was not in that mailbox. */
+  deleteMessage(mailbox: string, id: string): Promise<boolean>;
+
+  /** Deletes every message of a mailbox. Resolves how many were deleted. */
+  deleteAllMessages(mailbox: string): Promise<number>;
+
+  /** Flushes pending writes and releases the store. No method may be called afterwards. */
+  close(): Promise<void>;
+}

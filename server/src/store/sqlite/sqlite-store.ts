@@ -1,0 +1,335 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { MessageRecord } from '../../domain/message';
+import type { Delivery, MailboxRecord, MailStore, NewMailbox } from '../mail-store';
+
+/** Bumped with every schema change; `migrate` brings an older file up to date. */
+const SCHEMA_VERSION = 1;
+
+const SCHEMA = `
+CREATE TABLE mailboxes (
+  address    TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX mailboxes_expires_at ON mailboxes (expires_at);
+
+CREATE TABLE tombstones (
+  address TEXT PRIMARY KEY,
+  until   INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX tombstones_until ON tombstones (until);
+
+-- seq orders a mailbox's messages by arrival; id is the opaque public id.
+CREATE TABLE messages (
+  seq              INTEGER PRIMARY KEY,
+  id               TEXT NOT NULL UNIQUE,
+  mailbox          TEXT NOT NULL REFERENCES mailboxes (address) ON DELETE CASCADE,
+  received_at      INTEGER NOT NULL,
+  size             INTEGER NOT NULL,
+  from_name        TEXT NOT NULL,
+  from_address     TEXT NOT NULL,
+  subject          TEXT NOT NULL,
+  preview          TEXT NOT NULL,
+  attachment_count INTEGER NOT NULL
+);
+CREATE INDEX messages_mailbox_seq ON messages (mailbox, seq);
+
+-- Raw bytes apart from the summary, so listing an inbox never reads a blob page.
+CREATE TABLE message_raw (
+  seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
+  raw BLOB NOT NULL
+);
+`;
+
+interface MessageRow {
+  id: string;
+  mailbox: string;
+  received_at: number;
+  size: number;
+  from_name: string;
+  from_address: string;
+  subject: string;
+  preview: string;
+  attachment_count: number;
+}
+
+interface MailboxRow {
+  address: string;
+  created_at: number;
+  expires_at: number;
+}
+
+const toMessage = (r: MessageRow): MessageRecord => ({
+  id: r.id,
+  mailbox: r.mailbox,
+  receivedAt: r.received_at,
+  size: r.size,
+  from: { name: r.from_name, address: r.from_address },
+  subject: r.subject,
+  preview: r.preview,
+  attachmentCount: r.attachment_count,
+});
+
+const toMailbox = (r: MailboxRow): MailboxRecord => ({
+  address: r.address,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+});
+
+const MESSAGE_COLUMNS =
+  'id, mailbox, received_at, size, from_name, from_address, subject, preview, attachment_count';
+
+export interface SqliteStoreOptions {
+  /** Path of the database file; its folder is created if missing. */
+  path: string;
+  /**
+   * How long after a deletion the write-ahead log is checkpointed and truncated, so deleted
+   * content does not linger in the -wal file (secure_delete already zeroes it in the main file).
+   */
+  scrubDelayMs?: number;
+}
+
+interface PendingPut {
+  deliveries: Delivery[];
+  now: number;
+  resolve: (stored: Delivery[]) => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * The embedded default store: one SQLite file in WAL mode with synchronous=FULL, so a commit is
+ * on disk before `putMessages` resolves. Concurrent `putMessages` calls that arrive in the same
+ * turn of the event loop share one transaction and one fsync (group commit).
+ */
+export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOptions): MailStore {
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+
+  const q = {
+    insertMailbox: db.prepare(
+      `INSERT INTO mailboxes (address, token_hash, created_at, expires_at)
+       SELECT @address, @tokenHash, @createdAt, @expiresAt
+       WHERE NOT EXISTS (SELECT 1 FROM tombstones WHERE address = @address AND until > @createdAt)
+       ON CONFLICT DO NOTHING`,
+    ),
+    mailboxByToken: db.prepare<[string, number], MailboxRow>(
+      'SELECT address, created_at, expires_at FROM mailboxes WHERE token_hash = ? AND expires_at > ?',
+    ),
+    mailboxByAddress: db.prepare<[string, number], MailboxRow>(
+      'SELECT address, created_at, expires_at FROM mailboxes WHERE address = ? AND expires_at > ?',
+    ),
+    setExpiry: db.prepare<[number, string, number], MailboxRow>(
+      `UPDATE mailboxes SET expires_at = ? WHERE address = ? AND expires_at > ?
+       RETURNING address, created_at, expires_at`,
+    ),
+    deleteMailbox: db.prepare<[string]>('DELETE FROM mailboxes WHERE address = ?'),
+    tombstone: db.prepare<[string, number]>(
+      `INSERT INTO tombstones (address, until) VALUES (?, ?)
+       ON CONFLICT (address) DO UPDATE SET until = max(until, excluded.until)`,
+    ),
+    expired: db.prepare<[number, number], { address: string }>(
+      'SELECT address FROM mailboxes WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
+    ),
+    purgeTombstones: db.prepare<[number]>('DELETE FROM tombstones WHERE until <= ?'),
+    insertMessage: db.prepare(
+      `INSERT INTO messages (${MESSAGE_COLUMNS})
+       SELECT @id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject, @preview,
+              @attachmentCount
+       WHERE EXISTS (SELECT 1 FROM mailboxes WHERE address = @mailbox AND expires_at > @now)`,
+    ),
+    insertRaw: db.prepare<[number | bigint, Buffer]>(
+      'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
+    ),
+    list: db.prepare<[string], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE mailbox = ? ORDER BY seq DESC`,
+    ),
+    get: db.prepare<[string, string], MessageRow>(
+      `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ? AND mailbox = ?`,
+    ),
+    raw: db.prepare<[string, string], { raw: Buffer }>(
+      `SELECT r.raw FROM messages m JOIN message_raw r ON r.seq = m.seq
+       WHERE m.id = ? AND m.mailbox = ?`,
+    ),
+    deleteMessage: db.prepare<[string, string]>(
+      'DELETE FROM messages WHERE id = ? AND mailbox = ?',
+    ),
+    deleteAll: db.prepare<[string]>('DELETE FROM messages WHERE mailbox = ?'),
+  };
+
+  let scrubTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  /** After deletions, fold the WAL into the main file and truncate it (see scrubDelayMs). */
+  function scheduleScrub() {
+    if (scrubTimer || closed) return;
+    scrubTimer = setTimeout(() => {
+      scrubTimer = null;
+      if (!closed) db.pragma('wal_checkpoint(TRUNCATE)');
+    }, scrubDelayMs);
+    scrubTimer.unref();
+  }
+
+  const removeMailbox = db.transaction((address: string, tombstoneUntil: number) => {
+    const { changes } = q.deleteMailbox.run(address);
+    if (changes > 0) q.tombstone.run(address, tombstoneUntil);
+    return changes > 0;
+  });
+
+  const removeExpired = db.transaction((now: number, tombstoneUntil: number, limit: number) => {
+    const addresses = q.expired.all(now, limit).map((r) => r.address);
+    for (const address of addresses) {
+      q.deleteMailbox.run(address);
+      q.tombstone.run(address, tombstoneUntil);
+    }
+    return addresses;
+  });
+
+  const insertOne = db.transaction((d: Delivery, now: number) => {
+    const m = d.message;
+    const { changes, lastInsertRowid } = q.insertMessage.run({
+      id: m.id,
+      mailbox: d.mailbox,
+      receivedAt: m.receivedAt,
+      size: m.size,
+      fromName: m.from.name,
+      fromAddress: m.from.address,
+      subject: m.subject,
+      preview: m.preview,
+      attachmentCount: m.attachmentCount,
+      now,
+    });
+    if (changes === 0) return false;
+    q.insertRaw.run(lastInsertRowid, m.raw);
+    return true;
+  });
+
+  /** One transaction for the whole batch; each put is a savepoint, so one failure stays local. */
+  const writeBatch = db.transaction((batch: PendingPut[]) =>
+    batch.map((p) => {
+      try {
+        return { stored: p.deliveries.filter((d) => insertOne(d, p.now)) };
+      } catch (err) {
+        return { err };
+      }
+    }),
+  );
+
+  let pending: PendingPut[] = [];
+
+  function flush() {
+    const batch = pending;
+    pending = [];
+    let results: ({ stored: Delivery[] } | { err: unknown })[];
+    try {
+      results = writeBatch(batch);
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    results.forEach((r, i) => {
+      const p = batch[i]!;
+      if ('err' in r) p.reject(r.err);
+      else p.resolve(r.stored);
+    });
+  }
+
+  return {
+    async createMailbox(m: NewMailbox) {
+      return q.insertMailbox.run(m).changes > 0;
+    },
+
+    async findMailboxByTokenHash(tokenHash, now) {
+      const row = q.mailboxByToken.get(tokenHash, now);
+      return row ? toMailbox(row) : null;
+    },
+
+    async findMailbox(address, now) {
+      const row = q.mailboxByAddress.get(address, now);
+      return row ? toMailbox(row) : null;
+    },
+
+    async setExpiry(address, expiresAt, now) {
+      const row = q.setExpiry.get(expiresAt, address, now);
+      return row ? toMailbox(row) : null;
+    },
+
+    async deleteMailbox(address, tombstoneUntil) {
+      const deleted = removeMailbox(address, tombstoneUntil);
+      if (deleted) scheduleScrub();
+      return deleted;
+    },
+
+    async deleteExpired(now, tombstoneUntil, limit) {
+      const addresses = removeExpired(now, tombstoneUntil, limit);
+      if (addresses.length > 0) scheduleScrub();
+      return addresses;
+    },
+
+    async purgeTombstones(now) {
+      return q.purgeTombstones.run(now).changes;
+    },
+
+    putMessages(deliveries, now) {
+      if (closed) return Promise.reject(new Error('store is closed'));
+      return new Promise((resolve, reject) => {
+        pending.push({ deliveries, now, resolve, reject });
+        if (pending.length === 1) setImmediate(flush);
+      });
+    },
+
+    async listMessages(mailbox) {
+      return q.list.all(mailbox).map(toMessage);
+    },
+
+    async getMessage(mailbox, id) {
+      const row = q.get.get(id, mailbox);
+      return row ? toMessage(row) : null;
+    },
+
+    async getRaw(mailbox, id) {
+      return q.raw.get(id, mailbox)?.raw ?? null;
+    },
+
+    async deleteMessage(mailbox, id) {
+      const deleted = q.deleteMessage.run(id, mailbox).changes > 0;
+      if (deleted) scheduleScrub();
+      return deleted;
+    },
+
+    async deleteAllMessages(mailbox) {
+      const { changes } = q.deleteAll.run(mailbox);
+      if (changes > 0) scheduleScrub();
+      return changes;
+    },
+
+    async close() {
+      if (closed) return;
+      if (pending.length > 0) flush();
+      closed = true;
+      if (scrubTimer) clearTimeout(scrubTimer);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+    },
+  };
+}
+
+function migrate(db: Database.Database) {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return;
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`database schema ${version} is newer than this server (${SCHEMA_VERSION})`);
+  }
+  db.transaction(() => {
+    db.exec(SCHEMA);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}

@@ -1,0 +1,105 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+export interface ServerProcess {
+  httpUrl: string;
+  smtpPort: number;
+  dataDir: string;
+  pid: number;
+  child: ChildProcess;
+  /** Every log line printed so far (JSON strings). */
+  logs: string[];
+  /** Resolves the exit code once the process ended (null when a signal ended it). */
+  exited: Promise<number | null>;
+  /** SIGTERM, wait for exit; removes the data dir unless it was given. */
+  stop(): Promise<number | null>;
+  /** SIGKILL, wait for exit; keeps the data dir. */
+  kill(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse a data dir (e.g. after a kill); by default a fresh temp dir is made. */
+  dataDir?: string;
+  /** Milliseconds to wait for the `ready` log line. */
+  timeoutMs?: number;
+}
+
+/**
+ * Spawns the real server (`server/src/main.ts` under tsx) on free ports with its own data dir,
+ * and resolves once it logged `ready` with its addresses. Stop it with `stop()` or `kill()`.
+ */
+export async function startServerProcess(opts: StartOptions = {}): Promise<ServerProcess> {
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'et-server-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: '0',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+
+  const ready = await new Promise<{ httpUrl: string; smtpPort: number }>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not get ready in time\n${stderr}`)),
+      opts.timeoutMs ?? 20_000,
+    );
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      logs.push(line);
+      try {
+        const entry = JSON.parse(line) as { msg?: string; httpUrl?: string; smtpPort?: number };
+        if (entry.msg === 'ready' && entry.httpUrl && entry.smtpPort) {
+          clearTimeout(timer);
+          resolve({ httpUrl: entry.httpUrl, smtpPort: entry.smtpPort });
+        }
+      } catch {
+        // not a JSON line
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before it was ready\n${stderr}`));
+    });
+  });
+
+  const cleanup = () => {
+    if (ownDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+  return {
+    ...ready,
+    dataDir,
+    pid: child.pid!,
+    child,
+    logs,
+    exited,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      const code = await exited;
+      cleanup();
+      return code;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import type { CreatedMailbox, MessageList } from '@et/common';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import nodemailer from 'nodemailer';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from './helpers/server-process';
+import { code, openSmtp } from './helpers/smtp-client';
+import { openEvents } from './helpers/sse-client';
+
+/** The real server as a separate process: start-up, crash safety, shutdown. */
+describe('server process', () => {
+  const started: ServerProcess[] = [];
+  const start = async (...args: Parameters<typeof startServerProcess>) => {
+    const p = await startServerProcess(...args);
+    started.push(p);
+    return p;
+  };
+  afterEach(async () => {
+    for (const p of started.splice(0)) await p.stop();
+  });
+
+  const createMailbox = async (p: ServerProcess) => {
+    const res = await fetch(`${p.httpUrl}/api/v1/mailboxes`, { method: 'POST' });
+    return (await res.json()) as CreatedMailbox;
+  };
+  const list = async (p: ServerProcess, token: string) => {
+    const res = await fetch(`${p.httpUrl}/api/v1/messages`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await res.json()) as MessageList).messages;
+  };
+
+  it('keeps every message that got a 250 through kill -9', async () => {
+    const first = await start({ env: { SMTP_GREETING_DELAY_MS: '0' } });
+    const box = await createMailbox(first);
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: first.smtpPort,
+      ignoreTLS: true,
+      pool: true,
+      maxConnections: 5,
+    });
+    const sends = Array.from({ length: 40 }, (_, i) =>
+      transport.sendMail({
+        from: 'a@example.org',
+        to: box.email,
+        subject: `durevole ${i}`,
+        text: `messaggio ${i}`,
+      }),
+    );
+    const infos = await Promise.all(sends);
+    transport.close();
+    expect(infos.every((i) => i.response.startsWith('250 '))).toBe(true);
+
+    await first.kill();
+    const second = await start({ dataDir: first.dataDir });
+    const messages = await list(second, box.token);
+    expect(messages.map((m) => m.subject).sort()).toEqual(
+      Array.from({ length: 40 }, (_, i) => `durevole ${i}`).sort(),
+    );
+  });
+
+  it('on SIGTERM finishes the message in flight, refuses new mail, closes streams, exits 0', async () => {
+    const p = await start({ env: { SMTP_GREETING_DELAY_MS: '0' } });
+    const box = await createMailbox(p);
+    const events = await openEvents(p.httpUrl, box.token);
+
+    const s = await openSmtp(p.smtpPort);
+    await s.command('EHLO client.test');
+    await s.command('MAIL FROM:<a@example.org>');
+    await s.command(`RCPT TO:<${box.email}>`);
+    expect(code(await s.command('DATA'))).toBe(354);
+    s.write('Subject: in volo\r\n\r\nprima parte\r\n');
+
+    const idle = await openSmtp(p.smtpPort);
+    await idle.command('EHLO idle.test');
+
+    process.kill(p.pid, 'SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    s.write('seconda parte\r\n.\r\n');
+    expect(code(await s.nextReply())).toBe(250);
+    expect(await idle.nextReply()).toMatch(/^421 /);
+
+    await events.waitEnd(5000);
+    expect(await p.exited).toBe(0);
+    s.close();
+    idle.close();
+
+    const again = await start({ dataDir: p.dataDir });
+    expect((await list(again, box.token)).map((m) => m.subject)).toEqual(['in volo']);
+  });
+
+  it('reports every bad setting at once and exits 1', async () => {
+    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+      env: {
+        ...process.env,
+        PORT: 'eighty',
+        MAIL_DOMAINS: 'bad domain!',
+        MAILBOX_TTL_SECONDS: '-5',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    const exitCode = await new Promise((resolve) => child.once('exit', resolve));
+    expect(exitCode).toBe(1);
+    expect(stderr).toMatch(/PORT must be a whole number/);
+    expect(stderr).toMatch(/MAIL_DOMAINS not a domain name: bad domain!/);
+    expect(stderr).toMatch(/MAILBOX_TTL_SECONDS must be a whole number/);
+  });
+
+  it('never writes a token into its log', async () => {
+    const p = await start({ env: { LOG_LEVEL: 'trace' } });
+    const box = await createMailbox(p);
+    await list(p, box.token);
+    await fetch(`${p.httpUrl}/api/v1/messages/${'A'.repeat(22)}`, {
+      headers: { authorization: `Bearer ${box.token}` },
+    });
+    await p.stop();
+    expect(p.logs.length).toBeGreaterThan(0);
+    expect(p.logs.join('\n')).not.toContain(box.token);
+  });
+});

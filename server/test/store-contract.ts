@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { NewMessage } from '../src/domain/message';
+import type { MailStore } from '../src/store/mail-store';
+
+export interface StoreUnderTest {
+  store: MailStore;
+  /** Closes the store (if still open) and removes what the factory made. */
+  cleanup(): Promise<void>;
+}
+
+const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
+const MIN = 60_000;
+const DAY = 86_400_000;
+
+let seq = 0;
+function message(overrides: Partial<NewMessage> = {}): NewMessage {
+  seq++;
+  const raw = Buffer.from(`Subject: test ${seq}\r\n\r\nbody ${seq} \u00e8\r\n`, 'utf8');
+  return {
+    id: `msg${String(seq).padStart(19, '0')}`,
+    receivedAt: T0 + seq,
+    size: raw.length,
+    from: { name: 'Mario Rossi', address: 'mario@example.org' },
+    subject: `test ${seq}`,
+    preview: `body ${seq}`,
+    attachmentCount: 0,
+    raw,
+    ...overrides,
+  };
+}
+
+/**
+ * The behaviour every MailStore must have. Runs unchanged on each implementation
+ * (SQLite here, Redis in its own issue): `describeMailStore('sqlite', factory)`.
+ */
+export function describeMailStore(name: string, factory: () => Promise<StoreUnderTest>) {
+  describe(`MailStore contract: ${name}`, () => {
+    let sut: StoreUnderTest;
+    let store: MailStore;
+
+    beforeEach(async () => {
+      sut = await factory();
+      store = sut.store;
+    });
+    afterEach(async () => {
+      await sut.cleanup();
+    });
+
+    const create = (address: string, expiresAt = T0 + 10 * MIN, tokenHash = `hash-${address}`) =>
+      store.createMailbox({ address, tokenHash, createdAt: T0, expiresAt });
+
+    describe('mailboxes', () => {
+      it('creates a mailbox and finds it by address and by token hash while it lives', async () => {
+        expect(await create('a@x.test')).toBe(true);
+        const expected = { address: 'a@x.test', createdAt: T0, expiresAt: T0 + 10 * MIN };
+        expect(await store.findMailbox('a@x.test', T0)).toEqual(expected);
+        expect(await store.findMailboxByTokenHash('hash-a@x.test', T0)).toEqual(expected);
+      });
+
+      it('treats a mailbox as gone from its expiry instant on, swept or not', async () => {
+        await create('a@x.test');
+        expect(await store.findMailbox('a@x.test', T0 + 10 * MIN - 1)).not.toBeNull();
+        expect(await store.findMailbox('a@x.test', T0 + 10 * MIN)).toBeNull();
+        expect(await store.findMailboxByTokenHash('hash-a@x.test', T0 + 10 * MIN)).toBeNull();
+      });
+
+      it('finds nothing for unknown addresses and token hashes', async () => {
+        await create('a@x.test');
+        expect(await store.findMailbox('b@x.test', T0)).toBeNull();
+        expect(await store.findMailboxByTokenHash('hash-b@x.test', T0)).toBeNull();
+      });
+
+      it('refuses an address that is already in use', async () => {
+        expect(await create('a@x.test')).toBe(true);
+        expect(await create('a@x.test', T0 + 20 * MIN, 'other-hash')).toBe(false);
+        expect(await store.findMailboxByTokenHash('other-hash', T0)).toBeNull();
+      });
+
+      it('sets the expiry of a live mailbox and refuses a dead one', async () => {
+        await create('a@x.test');
+        const updated = await store.setExpiry('a@x.test', T0 + 30 * MIN, T0 + 5 * MIN);
+        expect(updated).toEqual({ address: 'a@x.test', createdAt: T0, expiresAt: T0 + 30 * MIN });
+        expect(await store.findMailbox('a@x.test', T0 + 25 * MIN)).not.toBeNull();
+        expect(await store.setExpiry('a@x.test', T0 + 90 * MIN, T0 + 30 * MIN)).toBeNull();
+        expect(await store.setExpiry('nobody@x.test', T0 + 90 * MIN, T0)).toBeNull();
+      });
+
+      it('deletes a mailbox with its messages and keeps the address from being reused', async () => {
+        await create('a@x.test');
+        await store.putMessages([{ mailbox: 'a@x.test', message: message() }], T0);
+        expect(await store.deleteMailbox('a@x.test', T0 + 30 * DAY)).toBe(true);
+        expect(await store.findMailbox('a@x.test', T0)).toBeNull();
+        expect(await store.listMessages('a@x.test')).toEqual([]);
+        expect(await store.deleteMailbox('a@x.test', T0 + 30 * DAY)).toBe(false);
+        expect(await create('a@x.test')).toBe(false);
+      });
+    });
+
+    describe('expiry and tombstones', () => {
+      it('deletes only expired mailboxes, with their messages, and reports their addresses', async () => {
+        await create('old@x.test', T0 + 1 * MIN);
+        await create('new@x.test', T0 + 20 * MIN);
+        await store.putMessages(
+          [
+            { mailbox: 'old@x.test', message: message() },
+            { mailbox: 'new@x.test', message: message() },
+          ],
+          T0,
+        );
+        const deleted = await store.deleteExpired(T0 + 5 * MIN, T0 + 30 * DAY, 100);
+        expect(deleted).toEqual(['old@x.test']);
+        expect(await store.listMessages('old@x.test')).toEqual([]);
+        expect(await store.listMessages('new@x.test')).toHaveLength(1);
+        expect(await store.deleteExpired(T0 + 5 * MIN, T0 + 30 * DAY, 100)).toEqual([]);
+      });
+
+      it('honours the batch limit', async () => {
+        for (let i = 0; i < 5; i++) await create(`m${i}@x.test`, T0 + i);
+        const first = await store.deleteExpired(T0 + MIN, T0 + 30 * DAY, 3);
+        expect(first).toHaveLength(3);
+        const rest = await store.deleteExpired(T0 + MIN, T0 + 30 * DAY, 3);
+        expect(rest).toHaveLength(2);
+        expect(new Set([...first, ...rest]).size).toBe(5);
+      });
+
+      it('keeps an expired address reserved until its tombstone ends, then frees it', async () => {
+        await create('a@x.test', T0 + MIN);
+        await store.deleteExpired(T0 + MIN, T0 + MIN + 30 * DAY, 10);
+        const attempt = (at: number) =>
+          store.createMailbox({
+            address: 'a@x.test',
+            tokenHash: `h${at}`,
+            createdAt: at,
+            expiresAt: at + MIN,
+          });
+        expect(await attempt(T0 + 29 * DAY)).toBe(false);
+        expect(await store.purgeTombstones(T0 + 29 * DAY)).toBe(0);
+        expect(await store.purgeTombstones(T0 + MIN + 30 * DAY)).toBe(1);
+        expect(await attempt(T0 + 31 * DAY)).toBe(true);
+      });
+    });
+
+    describe('messages', () => {
+      beforeEach(async () => {
+        await create('a@x.test');
+        await create('b@x.test');
+      });
+
+      it('stores a message and gives back its summary and exact raw bytes', async () => {
+        const m = message({ attachmentCount: 2, raw: Buffer.from([0, 255, 13, 10, 0xe8, 46]) });
+        const stored = await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0);
+        expect(stored).toHaveLength(1);
+        const { raw, ...summary } = m;
+        expect(await store.getMessage('a@x.test', m.id)).toEqual({
+          ...summary,
+          mailbox: 'a@x.test',
+        });
+        expect(Buffer.compare((await store.getRaw('a@x.test', m.id))!, raw)).toBe(0);
+      });
+
+      it('lists a mailbox newest first and only its own messages', async () => {
+        const ms = [message(), message(), message()];
+        for (const m of ms) await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0);
+        await store.putMessages([{ mailbox: 'b@x.test', message: message() }], T0);
+        const list = await store.listMessages('a@x.test');
+        expect(list.map((m) => m.id)).toEqual(ms.map((m) => m.id).reverse());
+      });
+
+      it("never shows one mailbox another mailbox's message", async () => {
+        const m = message();
+        await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0);
+        expect(await store.getMessage('b@x.test', m.id)).toBeNull();
+        expect(await store.getRaw('b@x.test', m.id)).toBeNull();
+        expect(await store.deleteMessage('b@x.test', m.id)).toBe(false);
+        expect(await store.getMessage('a@x.test', m.id)).not.toBeNull();
+      });
+
+      it('skips deliveries to dead or unknown mailboxes and stores the rest', async () => {
+        await create('short@x.test', T0 + 1000);
+        const deliveries = [
+          { mailbox: 'a@x.test', message: message() },
+          { mailbox: 'short@x.test', message: message() },
+          { mailbox: 'ghost@x.test', message: message() },
+        ];
+        const stored = await store.putMessages(deliveries, T0 + 1000);
+        expect(stored.map((d) => d.mailbox)).toEqual(['a@x.test']);
+        expect(await store.listMessages('short@x.test')).toEqual([]);
+      });
+
+      it('stores concurrent deliveries, all of them', async () => {
+        const puts = Array.from({ length: 50 }, (_, i) =>
+          store.putMessages([{ mailbox: i % 2 ? 'a@x.test' : 'b@x.test', message: message() }], T0),
+        );
+        const results = await Promise.all(puts);
+        expect(results.every((r) => r.length === 1)).toBe(true);
+        expect(await store.listMessages('a@x.test')).toHaveLength(25);
+        expect(await store.listMessages('b@x.test')).toHaveLength(25);
+      });
+
+      it('deletes one message, then all of them', async () => {
+        const [m1, m2, m3] = [message(), message(), message()];
+        await store.putMessages(
+          [m1!, m2!, m3!].map((m) => ({ mailbox: 'a@x.test', message: m })),
+          T0,
+        );
+        expect(await store.deleteMessage('a@x.test', m2!.id)).toBe(true);
+        expect(await store.deleteMessage('a@x.test', m2!.id)).toBe(false);
+        expect(await store.getRaw('a@x.test', m2!.id)).toBeNull();
+        expect((await store.listMessages('a@x.test')).map((m) => m.id)).toEqual([m3!.id, m1!.id]);
+        expect(await store.deleteAllMessages('a@x.test')).toBe(2);
+        expect(await store.listMessages('a@x.test')).toEqual([]);
+        expect(await store.deleteAllMessages('a@x.test')).toBe(0);
+      });
+
+      it('keeps a message stored before close', async () => {
+        const m = message();
+        const put = store.putMessages([{ mailbox: 'a@x.test', message: m }], T0);
+        await store.close();
+        expect(await put).toHaveLength(1);
+      });
+    });
+  });
+}
