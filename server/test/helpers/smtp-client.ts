@@ -8,8 +8,13 @@ import { connect, type Socket } from 'node:net';
 export async function openSmtp(port: number, host = '127.0.0.1') {
   const socket: Socket = connect(port, host);
   let buffer = '';
-  const waiting: ((reply: string) => void)[] = [];
+  const waiting: { resolve: (reply: string) => void; reject: (err: Error) => void }[] = [];
   const replies: string[] = [];
+  let failure: Error | null = null;
+  socket.on('error', (err) => {
+    failure = err;
+    for (const w of waiting.splice(0)) w.reject(err);
+  });
 
   socket.on('data', (chunk: Buffer) => {
     buffer += chunk.toString('utf8');
@@ -21,7 +26,7 @@ export async function openSmtp(port: number, host = '127.0.0.1') {
       const reply = buffer.slice(0, end).replace(/\r/g, '').trimEnd();
       buffer = buffer.slice(end);
       const next = waiting.shift();
-      if (next) next(reply);
+      if (next) next.resolve(reply);
       else replies.push(reply);
     }
   });
@@ -30,8 +35,8 @@ export async function openSmtp(port: number, host = '127.0.0.1') {
     new Promise<string>((resolve, reject) => {
       const queued = replies.shift();
       if (queued !== undefined) return resolve(queued);
-      waiting.push(resolve);
-      socket.once('error', reject);
+      if (failure) return reject(failure);
+      waiting.push({ resolve, reject });
     });
 
   await new Promise<void>((resolve, reject) => {
