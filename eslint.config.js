@@ -1,8 +1,9 @@
 // @ts-check
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -61,6 +62,7 @@ export default tseslint.config(
       '**/dist/**',
       'data/**',
       'coverage/**',
+      'scripts/*.cjs',
       'server/test/fixtures/**',
     ],
   },
@@ -72,18 +74,15 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.node },
     },
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [
-        createTypeScriptImportResolver({
-          project: ['common/tsconfig.json', 'server/tsconfig.json', 'web/tsconfig.json'],
-          noWarnOnMultipleProjects: true,
-        }),
-      ],
+      'import/resolver': {
+        [fileURLToPath(new URL('./scripts/eslint-resolver.cjs', import.meta.url))]: {},
+      },
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones }],
-      'import-x/no-cycle': 'error',
+      'import/no-restricted-paths': ['error', { zones }],
+      'import/no-cycle': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
@@ -91,5 +90,14 @@ export default tseslint.config(
   {
     files: ['web/src/**'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  // The rules of hooks (and the React Compiler's checks) for the web app.
+  {
+    files: ['web/src/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'react-hooks/exhaustive-deps': 'error',
+    },
   },
 );
