@@ -25,9 +25,15 @@ if (built < Math.max(...sources.map((s) => newest(join(root, s))))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/src/main.ts')], {
-  cwd: root,
-  stdio: 'inherit',
-});
+// Arguments after `npm start --` (e.g. `--role smtp`) go to the server.
+const args = process.argv.slice(2);
+const server = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'server/src/main.ts'), ...args],
+  {
+    cwd: root,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -20,7 +20,13 @@ export interface Config {
   tombstoneDays: number;
   logLevel: string;
   webDistDir: string;
+  storeUrl: string | null;
+  role: Role;
 }
+
+/** What a node does: take mail, serve HTTP, or both. Split roles need the shared Redis store. */
+export type Role = 'all' | 'smtp' | 'http';
+const ROLES: Role[] = ['all', 'smtp', 'http'];
 
 type Env = Record<string, string | undefined>;
 
@@ -65,6 +71,30 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 const logLevel = (raw: string) => {
   if (!LOG_LEVELS.includes(raw)) throw new Error(`must be one of ${LOG_LEVELS.join(', ')}`);
   return raw;
+};
+
+const redisUrl = (raw: string): string => {
+  if (raw.startsWith('redis-cluster://')) {
+    const nodes = raw.slice('redis-cluster://'.length).split(',');
+    const bad = nodes.filter((n) => !/^[A-Za-z0-9.-]+:\d{1,5}$/.test(n.trim()));
+    if (bad.length) throw new Error(`cluster nodes must be host:port, got "${bad.join(',')}"`);
+    return raw;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`must be a redis:// URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'redis:' && url.protocol !== 'rediss:') {
+    throw new Error(`must be a redis:// or rediss:// URL, got "${raw}"`);
+  }
+  return raw;
+};
+
+const role = (raw: string): Role => {
+  if (!ROLES.includes(raw as Role)) throw new Error(`must be one of ${ROLES.join(', ')}`);
+  return raw as Role;
 };
 
 /**
@@ -157,6 +187,18 @@ export const CONFIG_VARS = {
     doc: 'How long an expired address stays reserved so it is never handed out again.',
   },
   logLevel: { name: 'LOG_LEVEL', fallback: 'info', read: logLevel, doc: 'pino log level.' },
+  storeUrl: {
+    name: 'STORE_URL',
+    fallback: null,
+    read: redisUrl,
+    doc: 'Empty: the embedded SQLite store. `redis://host:port[/db]` (or `redis-cluster://host:port,host:port`): Redis store and event bus shared by several nodes.',
+  },
+  role: {
+    name: 'ROLE',
+    fallback: 'all',
+    read: role,
+    doc: 'What this node runs: `all`, `smtp` or `http` (split roles need `STORE_URL`). `--role` on the command line wins.',
+  },
   webDistDir: {
     name: 'WEB_DIST_DIR',
     fallback: fileURLToPath(new URL('../../web/dist', import.meta.url)),
@@ -173,8 +215,23 @@ export class ConfigError extends Error {
   }
 }
 
-/** Reads and validates the environment. The only reader of process.env in the server. */
-export function loadConfig(env: Env = process.env): Config {
+/** `--role smtp` or `--role=smtp` among the command-line arguments, if any. */
+function roleFromArgs(argv: readonly string[]): string | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--role') return argv[i + 1] ?? '';
+    if (arg.startsWith('--role=')) return arg.slice('--role='.length);
+  }
+  return undefined;
+}
+
+/**
+ * Reads and validates the environment (and `--role` from the arguments). The only reader of
+ * process.env in the server.
+ */
+export function loadConfig(env: Env = process.env, argv: readonly string[] = []): Config {
+  const argRole = roleFromArgs(argv);
+  if (argRole !== undefined) env = { ...env, ROLE: argRole || 'missing' };
   const problems: string[] = [];
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(CONFIG_VARS) as [keyof Config, Var<unknown>][]) {
@@ -188,6 +245,9 @@ export function loadConfig(env: Env = process.env): Config {
     } catch (err) {
       problems.push(`${spec.name} ${(err as Error).message}`);
     }
+  }
+  if (out.role !== 'all' && out.role !== undefined && !out.storeUrl && !env.STORE_URL) {
+    problems.push(`ROLE ${String(out.role)} needs STORE_URL: split roles share a Redis store`);
   }
   if (problems.length) throw new ConfigError(problems);
   const config = out as unknown as Config;

@@ -1,20 +1,60 @@
-import { pino } from 'pino';
+import { join } from 'node:path';
+import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type Clock } from './domain/clock';
+import type { EventBus } from './events/event-bus';
 import { createLocalBus } from './events/local-bus';
+import { createRedisBus } from './events/redis-bus';
 import { buildApp } from './http/app';
 import { parseMessage } from './ingest/parse';
 import { createIngestPipeline } from './ingest/pipeline';
 import { createSmtpListener } from './ingest/smtp-listener';
-import { createExpirySweeper } from './jobs/expiry-sweeper';
-import { join } from 'node:path';
+import { createExpirySweeper, type SweepLock } from './jobs/expiry-sweeper';
+import type { MailStore } from './store/mail-store';
+import { connectRedis } from './store/redis/connection';
+import { createKeys } from './store/redis/keys';
+import { createRedisLock } from './store/redis/redis-lock';
+import { createRedisStore } from './store/redis/redis-store';
 import { createSqliteStore } from './store/sqlite/sqlite-store';
 
-/** A running service: the bound addresses and the way to stop it. */
+const DAY_MS = 86_400_000;
+
+/** A running service: the bound addresses (null for a role it does not run) and `stop`. */
 export interface Service {
-  httpUrl: string;
-  smtpPort: number;
+  httpUrl: string | null;
+  smtpPort: number | null;
   stop(): Promise<void>;
+}
+
+interface Backend {
+  store: MailStore;
+  bus: EventBus;
+  lock?: SweepLock;
+}
+
+/** The embedded SQLite store with the in-process bus, or Redis for both when STORE_URL is set. */
+async function createBackend(config: Config, logger: Logger): Promise<Backend> {
+  if (!config.storeUrl) {
+    return {
+      store: createSqliteStore({ path: join(config.dataDir, 'mail.sqlite') }),
+      bus: createLocalBus(),
+    };
+  }
+  const keys = createKeys('et:');
+  const [publisher, subscriber] = await Promise.all([
+    connectRedis(config.storeUrl, 'et-bus-pub'),
+    connectRedis(config.storeUrl, 'et-bus-sub', true),
+  ]);
+  const [store, bus, lock] = await Promise.all([
+    createRedisStore({ url: config.storeUrl, tombstoneMs: config.tombstoneDays * DAY_MS }),
+    createRedisBus({ publisher, subscriber, channel: keys.events, logger }),
+    createRedisLock({
+      url: config.storeUrl,
+      key: keys.sweepLock,
+      ttlMs: Math.max(5000, config.sweepIntervalMs * 5),
+    }),
+  ]);
+  return { store, bus, lock };
 }
 
 /**
@@ -22,39 +62,44 @@ export interface Service {
  * reverse order: no new mail, in-flight mail stored, streams closed, store closed last.
  */
 export async function startService(config: Config, clock: Clock = systemClock): Promise<Service> {
-  const logger = pino({ level: config.logLevel, base: { pid: process.pid } });
-  const store = createSqliteStore({ path: join(config.dataDir, 'mail.sqlite') });
-  const bus = createLocalBus();
+  const logger = pino({ level: config.logLevel, base: { pid: process.pid, role: config.role } });
+  const { store, bus, lock } = await createBackend(config, logger.child({ component: 'bus' }));
+  const runsSmtp = config.role !== 'http';
+  const runsHttp = config.role !== 'smtp';
 
-  const pipeline = createIngestPipeline({ store, bus, parse: parseMessage, clock, logger });
-  const smtp = createSmtpListener({
-    host: config.smtpHost,
-    port: config.smtpPort,
-    hostname: config.smtpHostname,
-    domains: config.mailDomains,
-    maxMessageBytes: config.maxMessageBytes,
-    maxRecipients: config.maxRecipients,
-    greetingDelayMs: config.smtpGreetingDelayMs,
-    closeTimeoutMs: config.shutdownTimeoutMs,
-    store,
-    pipeline,
-    clock,
-    logger: logger.child({ component: 'smtp' }),
-  });
-  const app = await buildApp(
-    {
-      store,
-      bus,
-      parse: parseMessage,
-      clock,
-      logger: logger.child({ component: 'http' }),
-      domains: config.mailDomains,
-      mailboxTtlSeconds: config.mailboxTtlSeconds,
-      tombstoneDays: config.tombstoneDays,
-      webDistDir: config.webDistDir,
-    },
-    { connectionTimeout: 30_000, keepAliveTimeout: 10_000, requestTimeout: 30_000 },
-  );
+  const smtp = runsSmtp
+    ? createSmtpListener({
+        host: config.smtpHost,
+        port: config.smtpPort,
+        hostname: config.smtpHostname,
+        domains: config.mailDomains,
+        maxMessageBytes: config.maxMessageBytes,
+        maxRecipients: config.maxRecipients,
+        greetingDelayMs: config.smtpGreetingDelayMs,
+        closeTimeoutMs: config.shutdownTimeoutMs,
+        store,
+        pipeline: createIngestPipeline({ store, bus, parse: parseMessage, clock, logger }),
+        clock,
+        logger: logger.child({ component: 'smtp' }),
+      })
+    : null;
+  const app = runsHttp
+    ? await buildApp(
+        {
+          store,
+          bus,
+          parse: parseMessage,
+          clock,
+          logger: logger.child({ component: 'http' }),
+          domains: config.mailDomains,
+          mailboxTtlSeconds: config.mailboxTtlSeconds,
+          tombstoneDays: config.tombstoneDays,
+          webDistDir: config.webDistDir,
+        },
+        { connectionTimeout: 30_000, keepAliveTimeout: 10_000, requestTimeout: 30_000 },
+      )
+    : null;
+  // Every node runs the sweeper; with Redis the lock lets one of them sweep at a time.
   const sweeper = createExpirySweeper({
     store,
     bus,
@@ -62,12 +107,13 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     logger: logger.child({ component: 'sweeper' }),
     intervalMs: config.sweepIntervalMs,
     tombstoneDays: config.tombstoneDays,
+    lock,
   });
 
-  const smtpPort = await smtp.listen();
-  const httpUrl = await app.listen({ host: config.host, port: config.port });
+  const smtpPort = smtp ? await smtp.listen() : null;
+  const httpUrl = app ? await app.listen({ host: config.host, port: config.port }) : null;
   sweeper.start();
-  logger.info({ httpUrl, smtpPort, dataDir: config.dataDir }, 'ready');
+  logger.info({ httpUrl, smtpPort, store: config.storeUrl ? 'redis' : config.dataDir }, 'ready');
 
   let stopping: Promise<void> | null = null;
   return {
@@ -76,9 +122,9 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     stop() {
       stopping ??= (async () => {
         logger.info('shutting down');
-        await smtp.close();
+        await smtp?.close();
         await sweeper.stop();
-        await app.close();
+        await app?.close();
         await bus.close();
         await store.close();
         logger.info('stopped');
@@ -91,7 +137,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
 async function main() {
   let config: Config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, process.argv.slice(2));
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     process.stderr.write(`${err.message}\n`);

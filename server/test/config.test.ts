@@ -36,3 +36,26 @@ describe('config', () => {
     }
   });
 });
+
+describe('config: store and roles', () => {
+  it('defaults to SQLite and the all role', () => {
+    expect(loadConfig({})).toMatchObject({ storeUrl: null, role: 'all' });
+  });
+
+  it('takes a Redis URL and a role, the command line winning over the environment', () => {
+    const c = loadConfig({ STORE_URL: 'redis://10.0.0.5:6379/2', ROLE: 'http' }, [
+      '--role',
+      'smtp',
+    ]);
+    expect(c).toMatchObject({ storeUrl: 'redis://10.0.0.5:6379/2', role: 'smtp' });
+    expect(loadConfig({ STORE_URL: 'redis://r:6379' }, ['--role=http']).role).toBe('http');
+  });
+
+  it('refuses split roles without a shared store, bad roles and non-Redis URLs', () => {
+    expect(() => loadConfig({ ROLE: 'smtp' })).toThrow(/ROLE smtp needs STORE_URL/);
+    expect(() => loadConfig({}, ['--role', 'mx'])).toThrow(/ROLE must be one of all, smtp, http/);
+    expect(() => loadConfig({ STORE_URL: 'postgres://db' })).toThrow(
+      /STORE_URL must be a redis:\/\//,
+    );
+  });
+});

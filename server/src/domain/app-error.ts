@@ -19,3 +19,12 @@ export const unauthorized = () =>
   new AppError('UNAUTHORIZED', 401, 'Missing, wrong or expired token');
 
 export const notFound = (what: string) => new AppError('NOT_FOUND', 404, `${what} not found`);
+
+/** The store or the bus cannot be reached; the client should retry (HTTP 503, SMTP 451). */
+export const unavailable = (cause?: unknown) =>
+  Object.assign(
+    new AppError('UNAVAILABLE', 503, 'Storage temporarily unavailable, retry shortly'),
+    {
+      cause,
+    },
+  );

@@ -8,6 +8,13 @@ const BATCH = 500;
 
 const DAY_MS = 86_400_000;
 
+/** Lets one node of several sweep at a time; a single node needs none. */
+export interface SweepLock {
+  /** Takes or renews the lock; false while another node holds it. */
+  tryAcquire(): Promise<boolean>;
+  release(): Promise<void>;
+}
+
 export interface ExpirySweeperDeps {
   store: MailStore;
   bus: EventBus;
@@ -15,6 +22,7 @@ export interface ExpirySweeperDeps {
   logger: Logger;
   intervalMs: number;
   tombstoneDays: number;
+  lock?: SweepLock;
 }
 
 export interface ExpirySweeper {
@@ -56,7 +64,8 @@ export function createExpirySweeper(deps: ExpirySweeperDeps): ExpirySweeper {
   function schedule() {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = sweep()
+      running = (deps.lock ? deps.lock.tryAcquire() : Promise.resolve(true))
+        .then((mine) => (mine ? sweep() : 0))
         .catch((err: unknown) => {
           logger.error({ err }, 'expiry sweep failed');
           return 0;
@@ -79,6 +88,7 @@ export function createExpirySweeper(deps: ExpirySweeperDeps): ExpirySweeper {
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
+      await deps.lock?.release();
     },
   };
 }

@@ -52,7 +52,7 @@ export interface MailStore {
    * Deletes a mailbox with all its messages, and tombstones the address until `tombstoneUntil`
    * so it is never handed out again before then. Resolves false if there was no such mailbox.
    */
-  deleteMailbox(address: string, tombstoneUntil: number): Promise<boolean>;
+  deleteMailbox(address: string, now: number, tombstoneUntil: number): Promise<boolean>;
 
   /**
    * Deletes up to `limit` mailboxes with `expiresAt <= now`, with all their messages, and
@@ -60,8 +60,12 @@ export interface MailStore {
    */
   deleteExpired(now: number, tombstoneUntil: number, limit: number): Promise<string[]>;
 
-  /** Forgets tombstones that ended at or before `now`. Resolves how many were removed. */
-  purgeTombstones(now: number): Promise<number>;
+  /**
+   * Forgets tombstones that ended at or before `now`. A store whose tombstones expire by
+   * themselves (Redis TTLs) may do nothing here; either way an ended tombstone no longer blocks
+   * `createMailbox`.
+   */
+  purgeTombstones(now: number): Promise<void>;
 
   /**
    * Stores each delivery in its mailbox if that mailbox is still live at `now`; a delivery to a

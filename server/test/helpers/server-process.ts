@@ -8,7 +8,9 @@ import { fileURLToPath } from 'node:url';
 const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
 
 export interface ServerProcess {
+  /** Empty when the node runs no HTTP (`--role smtp`). */
   httpUrl: string;
+  /** 0 when the node runs no SMTP (`--role http`). */
   smtpPort: number;
   dataDir: string;
   pid: number;
@@ -29,6 +31,8 @@ export interface StartOptions {
   dataDir?: string;
   /** Milliseconds to wait for the `ready` log line. */
   timeoutMs?: number;
+  /** Extra command-line arguments, e.g. ['--role', 'smtp']. */
+  args?: string[];
 }
 
 /**
@@ -38,7 +42,7 @@ export interface StartOptions {
 export async function startServerProcess(opts: StartOptions = {}): Promise<ServerProcess> {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'et-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(opts.args ?? [])], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -66,10 +70,14 @@ export async function startServerProcess(opts: StartOptions = {}): Promise<Serve
     createInterface({ input: child.stdout! }).on('line', (line) => {
       logs.push(line);
       try {
-        const entry = JSON.parse(line) as { msg?: string; httpUrl?: string; smtpPort?: number };
-        if (entry.msg === 'ready' && entry.httpUrl && entry.smtpPort) {
+        const entry = JSON.parse(line) as {
+          msg?: string;
+          httpUrl?: string | null;
+          smtpPort?: number | null;
+        };
+        if (entry.msg === 'ready') {
           clearTimeout(timer);
-          resolve({ httpUrl: entry.httpUrl, smtpPort: entry.smtpPort });
+          resolve({ httpUrl: entry.httpUrl ?? '', smtpPort: entry.smtpPort ?? 0 });
         }
       } catch {
         // not a JSON line

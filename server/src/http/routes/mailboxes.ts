@@ -88,7 +88,8 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const mailbox = await authenticate(request);
-      await store.deleteMailbox(mailbox.address, clock.now() + deps.tombstoneDays * DAY_MS);
+      const now = clock.now();
+      await store.deleteMailbox(mailbox.address, now, now + deps.tombstoneDays * DAY_MS);
       await bus.publish(mailbox.address, { type: 'mailbox.expired' });
       return reply.status(204).send(null);
     },

@@ -262,7 +262,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       return row ? toMailbox(row) : null;
     },
 
-    async deleteMailbox(address, tombstoneUntil) {
+    async deleteMailbox(address, _now, tombstoneUntil) {
       const deleted = removeMailbox(address, tombstoneUntil);
       if (deleted) scheduleScrub();
       return deleted;
@@ -275,7 +275,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     },
 
     async purgeTombstones(now) {
-      return q.purgeTombstones.run(now).changes;
+      q.purgeTombstones.run(now);
     },
 
     putMessages(deliveries, now) {

@@ -1,0 +1,191 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A free TCP port on 127.0.0.1 (bound and released; good enough for a test). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function answersPing(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('error', () => resolve(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+  });
+}
+
+export interface TestRedis {
+  url: string;
+  port: number;
+  /** Stops the server (SIGTERM) and waits for it. */
+  stop(): Promise<void>;
+  /** Starts it again on the same port and data dir. */
+  restart(): Promise<void>;
+  /** Stops it hard (SIGKILL). */
+  kill(): Promise<void>;
+}
+
+/**
+ * A throw-away `redis-server` on a free port with its own data dir (AOF on, fsync always, so a
+ * restart keeps every acknowledged write). There is no skipping: without redis-server the
+ * Redis tests fail, so CI cannot pass while silently not testing the Redis store.
+ */
+export async function startRedis(): Promise<TestRedis> {
+  if (spawnSync('redis-server', ['--version']).error) {
+    throw new Error(
+      'redis-server is not installed (apt-get install redis-server); .ci/run installs it',
+    );
+  }
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'et-redis-'));
+  let child: ChildProcess | null = null;
+
+  async function launch() {
+    child = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+      ],
+      { stdio: 'ignore' },
+    );
+    for (let i = 0; i < 200; i++) {
+      if (await answersPing(port)) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    throw new Error('redis-server did not start');
+  }
+
+  async function end(signal: NodeJS.Signals) {
+    const c = child;
+    if (!c || c.exitCode !== null) return;
+    const exited = new Promise((r) => c.once('exit', r));
+    c.kill(signal);
+    await exited;
+    child = null;
+  }
+
+  await launch();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    async stop() {
+      await end('SIGTERM');
+      rmSync(dir, { recursive: true, force: true });
+    },
+    async restart() {
+      await end('SIGTERM');
+      await launch();
+    },
+    async kill() {
+      await end('SIGKILL');
+    },
+  };
+}
+
+export interface TestCluster {
+  /** `redis-cluster://127.0.0.1:p1,127.0.0.1:p2,127.0.0.1:p3` */
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A throw-away three-master Redis Cluster on free ports (no replicas), ready when resolved. */
+export async function startRedisCluster(): Promise<TestCluster> {
+  if (spawnSync('redis-cli', ['--version']).error) {
+    throw new Error('redis-cli is not installed (it comes with redis-server)');
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'et-cluster-'));
+  const ports = [await freePort(), await freePort(), await freePort()];
+  const children = ports.map((port) =>
+    spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'no',
+        '--cluster-enabled',
+        'yes',
+        '--cluster-config-file',
+        `nodes-${port}.conf`,
+      ],
+      { stdio: 'ignore' },
+    ),
+  );
+  const stop = async () => {
+    await Promise.all(
+      children.map((c) =>
+        c.exitCode !== null ? null : new Promise((r) => (c.once('exit', r), c.kill('SIGTERM'))),
+      ),
+    );
+    rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    for (const port of ports) {
+      let up = false;
+      for (let i = 0; i < 200 && !up; i++) {
+        up = await answersPing(port);
+        if (!up) await new Promise((r) => setTimeout(r, 25));
+      }
+      if (!up) throw new Error('cluster node did not start');
+    }
+    const create = spawnSync(
+      'redis-cli',
+      [
+        '--cluster',
+        'create',
+        ...ports.map((p) => `127.0.0.1:${p}`),
+        '--cluster-replicas',
+        '0',
+        '--cluster-yes',
+      ],
+      { encoding: 'utf8' },
+    );
+    if (create.status !== 0)
+      throw new Error(`cluster create failed: ${create.stdout}${create.stderr}`);
+    for (let i = 0; i < 200; i++) {
+      const states = ports.map(
+        (p) =>
+          spawnSync('redis-cli', ['-p', String(p), 'cluster', 'info'], { encoding: 'utf8' }).stdout,
+      );
+      if (states.every((s) => s.includes('cluster_state:ok'))) {
+        return { url: `redis-cluster://${ports.map((p) => `127.0.0.1:${p}`).join(',')}`, stop };
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error('cluster did not reach cluster_state:ok');
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

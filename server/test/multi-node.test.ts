@@ -1,0 +1,184 @@
+import type { CreatedMailbox, MessageDetail, MessageList } from '@et/common';
+import { readFileSync } from 'node:fs';
+import nodemailer from 'nodemailer';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type TestRedis } from './helpers/redis-server';
+import { startServerProcess, type ServerProcess } from './helpers/server-process';
+import { openSmtp } from './helpers/smtp-client';
+import { openEvents } from './helpers/sse-client';
+
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Asks node `p`'s SMTP server what it thinks of a recipient: the RCPT reply. */
+async function rcptReply(p: ServerProcess, address: string) {
+  const s = await openSmtp(p.smtpPort);
+  await s.command('EHLO probe.test');
+  await s.command('MAIL FROM:<probe@example.org>');
+  const reply = await s.command(`RCPT TO:<${address}>`);
+  s.close();
+  return reply;
+}
+
+describe('several nodes on one Redis', () => {
+  let redis: TestRedis;
+  let smtpNode: ServerProcess;
+  let httpNode: ServerProcess;
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    const env = {
+      STORE_URL: redis.url,
+      SMTP_GREETING_DELAY_MS: '0',
+      MAILBOX_TTL_SECONDS: '10',
+      SWEEP_INTERVAL_MS: '200',
+    };
+    [smtpNode, httpNode] = await Promise.all([
+      startServerProcess({ env, args: ['--role', 'smtp'] }),
+      startServerProcess({ env, args: ['--role=http'] }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([smtpNode?.stop(), httpNode?.stop()]);
+    await redis?.stop();
+  });
+
+  const api = (path: string, token: string, method = 'GET') =>
+    fetch(`${httpNode.httpUrl}/api/v1${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}` },
+    });
+  const create = async () =>
+    (await (
+      await fetch(`${httpNode.httpUrl}/api/v1/mailboxes`, { method: 'POST' })
+    ).json()) as CreatedMailbox;
+
+  it('each node runs only its role', () => {
+    expect(smtpNode.httpUrl).toBe('');
+    expect(httpNode.smtpPort).toBe(0);
+  });
+
+  it('mail taken by the SMTP node appears live on the HTTP node, attachments byte-identical', async () => {
+    const box = await create();
+    const events = await openEvents(httpNode.httpUrl, box.token);
+    const transport = nodemailer.createTransport({
+      host: '127.0.0.1',
+      port: smtpNode.smtpPort,
+      ignoreTLS: true,
+    });
+    const sentAt = performance.now();
+    await transport.sendMail({
+      envelope: { from: 'a@example.org', to: [box.email] },
+      raw: fixture('attachments.eml'),
+    });
+    transport.close();
+    const event = await events.next(3000);
+    expect(event.type).toBe('message.received');
+    expect(event.at - sentAt).toBeLessThan(1000);
+    events.close();
+
+    const { messages } = (await (await api('/messages', box.token)).json()) as MessageList;
+    const detail = (await (
+      await api(`/messages/${messages[0]!.id}`, box.token)
+    ).json()) as MessageDetail;
+    expect(detail.attachments.map((a) => a.filename)).toEqual([
+      'fattura n° 12 – ottobre.pdf',
+      'fotografia_città.png',
+    ]);
+    const pdf = Buffer.from(
+      await (await api(`/messages/${messages[0]!.id}/attachment/1`, box.token)).arrayBuffer(),
+    );
+    expect(pdf.equals(fixture('attachments/fattura.pdf'))).toBe(true);
+    const eml = Buffer.from(
+      await (await api(`/messages/${messages[0]!.id}/raw`, box.token)).arrayBuffer(),
+    );
+    expect(eml.equals(fixture('attachments.eml'))).toBe(true);
+  });
+
+  it('delete and extend through the HTTP node are seen by the SMTP node', async () => {
+    const deleted = await create();
+    const extended = await create();
+    const plain = await create();
+    expect(await rcptReply(smtpNode, deleted.email)).toMatch(/^250 /);
+    expect((await api('/mailbox', deleted.token, 'DELETE')).status).toBe(204);
+    expect(await rcptReply(smtpNode, deleted.email)).toMatch(/^550 5\.1\.1 /);
+
+    await sleep(6000);
+    expect((await api('/mailbox/extend', extended.token, 'POST')).status).toBe(200);
+    await sleep(5000); // 11 s after creation: past the first expiry of both
+    expect(await rcptReply(smtpNode, extended.email)).toMatch(/^250 /);
+    expect(await rcptReply(smtpNode, plain.email)).toMatch(/^550 5\.1\.1 /);
+    expect((await api('/messages', plain.token)).status).toBe(401);
+  }, 20_000);
+});
+
+describe('losing Redis', () => {
+  let redis: TestRedis;
+  let node: ServerProcess;
+  beforeAll(async () => {
+    redis = await startRedis();
+    node = await startServerProcess({ env: { STORE_URL: redis.url, SMTP_GREETING_DELAY_MS: '0' } });
+  });
+  afterAll(async () => {
+    await node?.stop();
+    await redis?.stop();
+  });
+
+  it('answers 451 and 503 while Redis is away, recovers by itself, loses nothing acknowledged', async () => {
+    const box = (await (
+      await fetch(`${node.httpUrl}/api/v1/mailboxes`, { method: 'POST' })
+    ).json()) as CreatedMailbox;
+    const acknowledged: string[] = [];
+    const refused: string[] = [];
+    let sending = true;
+    const sender = (async () => {
+      for (let i = 0; sending; i++) {
+        const subject = `ondata ${i}`;
+        try {
+          const s = await openSmtp(node.smtpPort);
+          await s.command('EHLO sender.test');
+          await s.command('MAIL FROM:<a@example.org>');
+          const rcpt = await s.command(`RCPT TO:<${box.email}>`);
+          if (!rcpt.startsWith('250')) {
+            refused.push(rcpt);
+            s.close();
+            await sleep(20);
+            continue;
+          }
+          await s.command('DATA');
+          s.write(`Subject: ${subject}\r\n\r\nx\r\n.\r\n`);
+          const reply = await s.nextReply();
+          if (reply.startsWith('250')) acknowledged.push(subject);
+          else refused.push(reply);
+          s.close();
+        } catch {
+          await sleep(20);
+        }
+      }
+    })();
+
+    await sleep(700);
+    await redis.kill();
+    await sleep(300);
+    const during = await fetch(`${node.httpUrl}/api/v1/messages`, {
+      headers: { authorization: `Bearer ${box.token}` },
+    });
+    expect(during.status).toBe(503);
+    expect(await during.json()).toMatchObject({ error: { code: 'UNAVAILABLE' } });
+    await sleep(500);
+    await redis.restart();
+    await sleep(1500);
+    sending = false;
+    await sender;
+
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((r) => r.startsWith('4'))).toBe(true);
+    const after = await fetch(`${node.httpUrl}/api/v1/messages`, {
+      headers: { authorization: `Bearer ${box.token}` },
+    });
+    expect(after.status).toBe(200);
+    const stored = ((await after.json()) as MessageList).messages.map((m) => m.subject);
+    expect(acknowledged.length).toBeGreaterThan(10);
+    for (const subject of acknowledged) expect(stored).toContain(subject);
+  }, 20_000);
+});

@@ -1,0 +1,75 @@
+import type { MailboxEvent } from '@et/common';
+import { randomBytes } from 'node:crypto';
+import { pino } from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRedisBus } from '../src/events/redis-bus';
+import { connectRedis } from '../src/store/redis/connection';
+import { createRedisStore } from '../src/store/redis/redis-store';
+import {
+  startRedis,
+  startRedisCluster,
+  type TestCluster,
+  type TestRedis,
+} from './helpers/redis-server';
+import { describeMailStore } from './store-contract';
+
+let redis: TestRedis;
+let cluster: TestCluster;
+beforeAll(async () => {
+  [redis, cluster] = await Promise.all([startRedis(), startRedisCluster()]);
+});
+afterAll(async () => {
+  await Promise.all([redis?.stop(), cluster?.stop()]);
+});
+
+/** A store on a fresh key prefix, so tests stay apart on one server. */
+async function freshStore(url: string) {
+  const store = await createRedisStore({
+    url,
+    prefix: `t${randomBytes(4).toString('hex')}:`,
+    tombstoneMs: 30 * 86_400_000,
+  });
+  let closed = false;
+  const close = store.close.bind(store);
+  store.close = async () => {
+    if (!closed) await close();
+    closed = true;
+  };
+  return { store, cleanup: () => store.close() };
+}
+
+describeMailStore('redis', () => freshStore(redis.url));
+describeMailStore('redis cluster', () => freshStore(cluster.url));
+
+describe('Redis event bus', () => {
+  it.each([
+    ['one server', () => redis.url],
+    ['a cluster', () => cluster.url],
+  ])('carries events between two nodes on %s, by mailbox', async (_name, url) => {
+    const logger = pino({ level: 'silent' });
+    const channel = `t${randomBytes(4).toString('hex')}:events`;
+    const connect = async () =>
+      createRedisBus({
+        publisher: await connectRedis(url(), 'pub'),
+        subscriber: await connectRedis(url(), 'sub', true),
+        channel,
+        logger,
+      });
+    const [nodeA, nodeB] = await Promise.all([connect(), connect()]);
+    const seen: MailboxEvent[] = [];
+    const unsubscribe = nodeB.subscribe('x@test', (e) => seen.push(e));
+    nodeB.subscribe('y@test', () => {
+      throw new Error('wrong mailbox');
+    });
+    await nodeA.publish('x@test', { type: 'inbox.cleared' });
+    await nodeA.publish('x@test', {
+      type: 'mailbox.extended',
+      expiresAt: '2026-01-01T00:00:00.000Z',
+    });
+    for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(seen.map((e) => e.type)).toEqual(['inbox.cleared', 'mailbox.extended']);
+    unsubscribe();
+    expect(nodeB.listenerCount('x@test')).toBe(0);
+    await Promise.all([nodeA.close(), nodeB.close()]);
+  });
+});
