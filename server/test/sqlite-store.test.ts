@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,6 +23,40 @@ function freshStore() {
 describeMailStore('sqlite', async () => freshStore());
 
 describe('SQLite store specifics', () => {
+  it('upgrades a version 1 file: tombstones keep blocking their address', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'et-sqlite-'));
+    const path = join(dir, 'mail.sqlite');
+    const old = new Database(path);
+    old.exec(`
+      CREATE TABLE mailboxes (address TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE tombstones (address TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE INDEX tombstones_until ON tombstones (until);
+      CREATE TABLE messages (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
+        mailbox TEXT NOT NULL REFERENCES mailboxes (address) ON DELETE CASCADE,
+        received_at INTEGER NOT NULL, size INTEGER NOT NULL, from_name TEXT NOT NULL,
+        from_address TEXT NOT NULL, subject TEXT NOT NULL, preview TEXT NOT NULL,
+        attachment_count INTEGER NOT NULL);
+      CREATE TABLE message_raw (seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
+        raw BLOB NOT NULL);
+      INSERT INTO tombstones VALUES ('old@x.test', 5000);
+      PRAGMA user_version = 1;
+    `);
+    old.close();
+    const store = createSqliteStore({ path });
+    const attempt = (at: number) =>
+      store.createMailbox({
+        address: 'old@x.test',
+        tokenHash: `h${at}`,
+        createdAt: at,
+        expiresAt: at + 10,
+      });
+    expect(await attempt(4000)).toBe(false);
+    expect(await attempt(5000)).toBe(true);
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('keeps data across a reopen of the same file', async () => {
     const first = freshStore();
     await first.store.createMailbox({

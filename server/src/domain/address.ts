@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHash, randomInt } from 'node:crypto';
 
 const LOCAL_PART_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
@@ -34,4 +34,12 @@ export function splitAddress(address: string): { local: string; domain: string }
  */
 export function normalizeAddress(address: string): string {
   return address.trim().toLowerCase();
+}
+
+/**
+ * A one-way digest of an address, for what must outlive the mailbox (tombstones) and for Redis
+ * key names: the store can still recognise the address, but nothing left after expiry spells it.
+ */
+export function addressDigest(address: string): string {
+  return createHash('sha256').update(address, 'utf8').digest('base64url').slice(0, 22);
 }

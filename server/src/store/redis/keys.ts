@@ -1,13 +1,16 @@
+import { addressDigest } from '../../domain/address';
+
 /**
  * Every Redis key and channel name of the service, in one place.
  *
- * Redis Cluster: all keys of one mailbox share the hash tag `{<address>}`, so they live on one
+ * Redis Cluster: all keys of one mailbox share the hash tag `{<addressDigest>}`, so they live on one
  * shard and every multi-key operation on a mailbox (the Lua scripts in scripts.ts) is atomic.
  * Keys that are looked up by something other than the address (token → address, the expiry
  * index, the sweeper lock) are single-key operations on their own slots.
  */
 export function createKeys(prefix: string) {
-  const box = (address: string) => `${prefix}{${address}}`;
+  // The tag is a digest, so no key name spells an address (tombstones outlive the mailbox).
+  const box = (address: string) => `${prefix}{${addressDigest(address)}}`;
   return {
     /** Hash: th (token hash), c (createdAt), e (expiresAt), seq (last message sequence). */
     mailbox: (address: string) => `${box(address)}:mb`,

@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { addressDigest } from '../../domain/address';
 import type { MessageRecord } from '../../domain/message';
 import type { Delivery, MailboxRecord, MailStore, NewMailbox } from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 const SCHEMA = `
 CREATE TABLE mailboxes (
@@ -16,9 +17,10 @@ CREATE TABLE mailboxes (
 ) WITHOUT ROWID;
 CREATE INDEX mailboxes_expires_at ON mailboxes (expires_at);
 
+-- digest: addressDigest(address), so an expired address is recognised but not spelled out.
 CREATE TABLE tombstones (
-  address TEXT PRIMARY KEY,
-  until   INTEGER NOT NULL
+  digest TEXT PRIMARY KEY,
+  until  INTEGER NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX tombstones_until ON tombstones (until);
 
@@ -118,7 +120,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     insertMailbox: db.prepare(
       `INSERT INTO mailboxes (address, token_hash, created_at, expires_at)
        SELECT @address, @tokenHash, @createdAt, @expiresAt
-       WHERE NOT EXISTS (SELECT 1 FROM tombstones WHERE address = @address AND until > @createdAt)
+       WHERE NOT EXISTS (SELECT 1 FROM tombstones WHERE digest = @digest AND until > @createdAt)
        ON CONFLICT DO NOTHING`,
     ),
     mailboxByToken: db.prepare<[string, number], MailboxRow>(
@@ -133,8 +135,8 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     ),
     deleteMailbox: db.prepare<[string]>('DELETE FROM mailboxes WHERE address = ?'),
     tombstone: db.prepare<[string, number]>(
-      `INSERT INTO tombstones (address, until) VALUES (?, ?)
-       ON CONFLICT (address) DO UPDATE SET until = max(until, excluded.until)`,
+      `INSERT INTO tombstones (digest, until) VALUES (?, ?)
+       ON CONFLICT (digest) DO UPDATE SET until = max(until, excluded.until)`,
     ),
     expired: db.prepare<[number, number], { address: string }>(
       'SELECT address FROM mailboxes WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
@@ -180,7 +182,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
 
   const removeMailbox = db.transaction((address: string, tombstoneUntil: number) => {
     const { changes } = q.deleteMailbox.run(address);
-    if (changes > 0) q.tombstone.run(address, tombstoneUntil);
+    if (changes > 0) q.tombstone.run(addressDigest(address), tombstoneUntil);
     return changes > 0;
   });
 
@@ -188,7 +190,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     const addresses = q.expired.all(now, limit).map((r) => r.address);
     for (const address of addresses) {
       q.deleteMailbox.run(address);
-      q.tombstone.run(address, tombstoneUntil);
+      q.tombstone.run(addressDigest(address), tombstoneUntil);
     }
     return addresses;
   });
@@ -244,7 +246,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
 
   return {
     async createMailbox(m: NewMailbox) {
-      return q.insertMailbox.run(m).changes > 0;
+      return q.insertMailbox.run({ ...m, digest: addressDigest(m.address) }).changes > 0;
     },
 
     async findMailboxByTokenHash(tokenHash, now) {
@@ -322,6 +324,23 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
   };
 }
 
+/** Steps from one schema version to the next; index i upgrades version i + 1 to i + 2. */
+const MIGRATIONS: ((db: Database.Database) => void)[] = [
+  // 1 → 2: tombstones keep a digest of the address instead of the address.
+  (db) => {
+    db.function('address_digest', { deterministic: true }, (a: unknown) =>
+      addressDigest(String(a)),
+    );
+    db.exec(`
+      CREATE TABLE tombstones_v2 (digest TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT OR REPLACE INTO tombstones_v2 SELECT address_digest(address), until FROM tombstones;
+      DROP TABLE tombstones;
+      ALTER TABLE tombstones_v2 RENAME TO tombstones;
+      CREATE INDEX tombstones_until ON tombstones (until);
+    `);
+  },
+];
+
 function migrate(db: Database.Database) {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version === SCHEMA_VERSION) return;
@@ -329,7 +348,8 @@ function migrate(db: Database.Database) {
     throw new Error(`database schema ${version} is newer than this server (${SCHEMA_VERSION})`);
   }
   db.transaction(() => {
-    db.exec(SCHEMA);
+    if (version === 0) db.exec(SCHEMA);
+    else for (let v = version; v < SCHEMA_VERSION; v++) MIGRATIONS[v - 1]!(db);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
   })();
 }
