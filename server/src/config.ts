@@ -22,6 +22,22 @@ export interface Config {
   webDistDir: string;
   storeUrl: string | null;
   role: Role;
+  mailboxMaxMessages: number;
+  mailboxMaxBytes: number;
+  smtpMaxConnections: number;
+  smtpMaxConnectionsPerIp: number;
+  smtpIdleTimeoutMs: number;
+  smtpSessionTimeoutMs: number;
+  smtpMaxMessagesPerConnection: number;
+  smtpMaxBadRecipients: number;
+  smtpTlsCert: string | null;
+  smtpTlsKey: string | null;
+  createRateLimitMax: number;
+  createRateLimitWindowSeconds: number;
+  trustProxy: string | null;
+  maxStreamsPerMailbox: number;
+  httpRequestTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
 }
 
 /** What a node does: take mail, serve HTTP, or both. Split roles need the shared Redis store. */
@@ -199,6 +215,102 @@ export const CONFIG_VARS = {
     read: role,
     doc: 'What this node runs: `all`, `smtp` or `http` (split roles need `STORE_URL`). `--role` on the command line wins.',
   },
+  mailboxMaxMessages: {
+    name: 'MAILBOX_MAX_MESSAGES',
+    fallback: 500,
+    read: int(1, 100_000),
+    doc: 'Messages one mailbox may hold; beyond, SMTP answers 452 4.2.2.',
+  },
+  mailboxMaxBytes: {
+    name: 'MAILBOX_MAX_BYTES',
+    fallback: 50 * 1024 * 1024,
+    read: int(1024, 10 * 1024 ** 3),
+    doc: 'Bytes one mailbox may hold (raw sizes); beyond, SMTP answers 452 4.2.2.',
+  },
+  smtpMaxConnections: {
+    name: 'SMTP_MAX_CONNECTIONS',
+    fallback: 500,
+    read: int(1, 100_000),
+    doc: 'Simultaneous SMTP connections; beyond, 421.',
+  },
+  smtpMaxConnectionsPerIp: {
+    name: 'SMTP_MAX_CONNECTIONS_PER_IP',
+    fallback: 20,
+    read: int(1, 100_000),
+    doc: 'Simultaneous SMTP connections from one IP address; beyond, 421.',
+  },
+  smtpIdleTimeoutMs: {
+    name: 'SMTP_IDLE_TIMEOUT_MS',
+    fallback: 60_000,
+    read: int(1000, 3_600_000),
+    doc: 'An SMTP connection silent this long is closed.',
+  },
+  smtpSessionTimeoutMs: {
+    name: 'SMTP_SESSION_TIMEOUT_MS',
+    fallback: 600_000,
+    read: int(1000, 86_400_000),
+    doc: 'An SMTP connection open this long is closed with 421, however busy (cuts off clients that dribble bytes).',
+  },
+  smtpMaxMessagesPerConnection: {
+    name: 'SMTP_MAX_MESSAGES_PER_CONNECTION',
+    fallback: 100,
+    read: int(1, 100_000),
+    doc: 'Messages per SMTP connection; beyond, 421.',
+  },
+  smtpMaxBadRecipients: {
+    name: 'SMTP_MAX_BAD_RECIPIENTS',
+    fallback: 20,
+    read: int(1, 10_000),
+    doc: 'Refused recipients per SMTP connection before it is closed with 421 (address harvesting).',
+  },
+  smtpTlsCert: {
+    name: 'SMTP_TLS_CERT',
+    fallback: null,
+    read: text,
+    doc: 'PEM certificate (chain) file for SMTP STARTTLS; with `SMTP_TLS_KEY`, STARTTLS is offered.',
+  },
+  smtpTlsKey: {
+    name: 'SMTP_TLS_KEY',
+    fallback: null,
+    read: text,
+    doc: 'PEM private key file for SMTP STARTTLS.',
+  },
+  createRateLimitMax: {
+    name: 'RATE_LIMIT_CREATE_MAX',
+    fallback: 20,
+    read: int(1, 1_000_000),
+    doc: 'Mailboxes one client IP may create per window; beyond, 429 with Retry-After.',
+  },
+  createRateLimitWindowSeconds: {
+    name: 'RATE_LIMIT_CREATE_WINDOW_SECONDS',
+    fallback: 600,
+    read: int(1, 86_400),
+    doc: 'The window of `RATE_LIMIT_CREATE_MAX`.',
+  },
+  trustProxy: {
+    name: 'TRUST_PROXY',
+    fallback: null,
+    read: text,
+    doc: 'Reverse proxies whose `X-Forwarded-For` is believed: comma-separated IPs or CIDRs (e.g. `127.0.0.1,10.0.0.0/8`). Empty: the client IP is the socket peer.',
+  },
+  maxStreamsPerMailbox: {
+    name: 'MAX_STREAMS_PER_MAILBOX',
+    fallback: 5,
+    read: int(1, 1000),
+    doc: 'Open event streams per mailbox (per node); beyond, 429.',
+  },
+  httpRequestTimeoutMs: {
+    name: 'HTTP_REQUEST_TIMEOUT_MS',
+    fallback: 30_000,
+    read: int(1000, 600_000),
+    doc: 'Longest time to receive a whole HTTP request.',
+  },
+  httpKeepAliveTimeoutMs: {
+    name: 'HTTP_KEEPALIVE_TIMEOUT_MS',
+    fallback: 10_000,
+    read: int(1000, 600_000),
+    doc: 'Idle keep-alive HTTP connections are closed after this.',
+  },
   webDistDir: {
     name: 'WEB_DIST_DIR',
     fallback: fileURLToPath(new URL('../../web/dist', import.meta.url)),
@@ -245,6 +357,9 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
     } catch (err) {
       problems.push(`${spec.name} ${(err as Error).message}`);
     }
+  }
+  if (!out.smtpTlsCert !== !out.smtpTlsKey && !problems.some((p) => p.startsWith('SMTP_TLS'))) {
+    problems.push('SMTP_TLS_CERT and SMTP_TLS_KEY go together: set both or neither');
   }
   if (out.role !== 'all' && out.role !== undefined && !out.storeUrl && !env.STORE_URL) {
     problems.push(`ROLE ${String(out.role)} needs STORE_URL: split roles share a Redis store`);

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
@@ -11,7 +12,7 @@ import { createIngestPipeline } from './ingest/pipeline';
 import { createSmtpListener } from './ingest/smtp-listener';
 import { createExpirySweeper, type SweepLock } from './jobs/expiry-sweeper';
 import type { MailStore } from './store/mail-store';
-import { connectRedis } from './store/redis/connection';
+import { connectRedis, type RedisClient } from './store/redis/connection';
 import { createKeys } from './store/redis/keys';
 import { createRedisLock } from './store/redis/redis-lock';
 import { createRedisStore } from './store/redis/redis-store';
@@ -30,6 +31,8 @@ interface Backend {
   store: MailStore;
   bus: EventBus;
   lock?: SweepLock;
+  /** Shared counters for HTTP rate limits across nodes. */
+  rateLimitRedis?: RedisClient;
 }
 
 /** The embedded SQLite store with the in-process bus, or Redis for both when STORE_URL is set. */
@@ -41,9 +44,10 @@ async function createBackend(config: Config, logger: Logger): Promise<Backend> {
     };
   }
   const keys = createKeys('et:');
-  const [publisher, subscriber] = await Promise.all([
+  const [publisher, subscriber, rateLimitRedis] = await Promise.all([
     connectRedis(config.storeUrl, 'et-bus-pub'),
     connectRedis(config.storeUrl, 'et-bus-sub', true),
+    connectRedis(config.storeUrl, 'et-rate-limit'),
   ]);
   const [store, bus, lock] = await Promise.all([
     createRedisStore({ url: config.storeUrl, tombstoneMs: config.tombstoneDays * DAY_MS }),
@@ -54,7 +58,7 @@ async function createBackend(config: Config, logger: Logger): Promise<Backend> {
       ttlMs: Math.max(5000, config.sweepIntervalMs * 5),
     }),
   ]);
-  return { store, bus, lock };
+  return { store, bus, lock, rateLimitRedis };
 }
 
 /**
@@ -63,7 +67,11 @@ async function createBackend(config: Config, logger: Logger): Promise<Backend> {
  */
 export async function startService(config: Config, clock: Clock = systemClock): Promise<Service> {
   const logger = pino({ level: config.logLevel, base: { pid: process.pid, role: config.role } });
-  const { store, bus, lock } = await createBackend(config, logger.child({ component: 'bus' }));
+  const { store, bus, lock, rateLimitRedis } = await createBackend(
+    config,
+    logger.child({ component: 'bus' }),
+  );
+  const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
 
@@ -77,8 +85,21 @@ export async function startService(config: Config, clock: Clock = systemClock): 
         maxRecipients: config.maxRecipients,
         greetingDelayMs: config.smtpGreetingDelayMs,
         closeTimeoutMs: config.shutdownTimeoutMs,
+        limits: {
+          maxConnections: config.smtpMaxConnections,
+          maxConnectionsPerIp: config.smtpMaxConnectionsPerIp,
+          idleTimeoutMs: config.smtpIdleTimeoutMs,
+          sessionTimeoutMs: config.smtpSessionTimeoutMs,
+          maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
+          maxBadRecipients: config.smtpMaxBadRecipients,
+        },
+        tls:
+          config.smtpTlsCert && config.smtpTlsKey
+            ? { cert: readFileSync(config.smtpTlsCert), key: readFileSync(config.smtpTlsKey) }
+            : undefined,
+        quota,
         store,
-        pipeline: createIngestPipeline({ store, bus, parse: parseMessage, clock, logger }),
+        pipeline: createIngestPipeline({ store, bus, quota, parse: parseMessage, clock, logger }),
         clock,
         logger: logger.child({ component: 'smtp' }),
       })
@@ -95,8 +116,19 @@ export async function startService(config: Config, clock: Clock = systemClock): 
           mailboxTtlSeconds: config.mailboxTtlSeconds,
           tombstoneDays: config.tombstoneDays,
           webDistDir: config.webDistDir,
+          limits: {
+            createMax: config.createRateLimitMax,
+            createWindowSeconds: config.createRateLimitWindowSeconds,
+            maxStreamsPerMailbox: config.maxStreamsPerMailbox,
+          },
+          rateLimitRedis,
         },
-        { connectionTimeout: 30_000, keepAliveTimeout: 10_000, requestTimeout: 30_000 },
+        {
+          connectionTimeout: config.httpRequestTimeoutMs,
+          requestTimeout: config.httpRequestTimeoutMs,
+          keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+          trustProxy: config.trustProxy ?? false,
+        },
       )
     : null;
   // Every node runs the sweeper; with Redis the lock lets one of them sweep at a time.
@@ -126,6 +158,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
         await sweeper.stop();
         await app?.close();
         await bus.close();
+        await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
         await store.close();
         logger.info('stopped');
       })();

@@ -9,6 +9,7 @@ export interface StoreUnderTest {
 }
 
 const T0 = Date.UTC(2026, 0, 15, 12, 0, 0);
+const ROOMY = { maxMessages: 1000, maxBytes: 1024 ** 3 };
 const MIN = 60_000;
 const DAY = 86_400_000;
 
@@ -52,7 +53,13 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
     describe('mailboxes', () => {
       it('creates a mailbox and finds it by address and by token hash while it lives', async () => {
         expect(await create('a@x.test')).toBe(true);
-        const expected = { address: 'a@x.test', createdAt: T0, expiresAt: T0 + 10 * MIN };
+        const expected = {
+          address: 'a@x.test',
+          createdAt: T0,
+          expiresAt: T0 + 10 * MIN,
+          messageCount: 0,
+          sizeBytes: 0,
+        };
         expect(await store.findMailbox('a@x.test', T0)).toEqual(expected);
         expect(await store.findMailboxByTokenHash('hash-a@x.test', T0)).toEqual(expected);
       });
@@ -79,7 +86,11 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
       it('sets the expiry of a live mailbox and refuses a dead one', async () => {
         await create('a@x.test');
         const updated = await store.setExpiry('a@x.test', T0 + 30 * MIN, T0 + 5 * MIN);
-        expect(updated).toEqual({ address: 'a@x.test', createdAt: T0, expiresAt: T0 + 30 * MIN });
+        expect(updated).toMatchObject({
+          address: 'a@x.test',
+          createdAt: T0,
+          expiresAt: T0 + 30 * MIN,
+        });
         expect(await store.findMailbox('a@x.test', T0 + 25 * MIN)).not.toBeNull();
         expect(await store.setExpiry('a@x.test', T0 + 90 * MIN, T0 + 30 * MIN)).toBeNull();
         expect(await store.setExpiry('nobody@x.test', T0 + 90 * MIN, T0)).toBeNull();
@@ -101,7 +112,7 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
 
       it('deletes a mailbox with its messages and keeps the address from being reused', async () => {
         await create('a@x.test');
-        await store.putMessages([{ mailbox: 'a@x.test', message: message() }], T0);
+        await store.putMessages([{ mailbox: 'a@x.test', message: message() }], T0, ROOMY);
         expect(await store.deleteMailbox('a@x.test', T0, T0 + 30 * DAY)).toBe(true);
         expect(await store.findMailbox('a@x.test', T0)).toBeNull();
         expect(await store.listMessages('a@x.test')).toEqual([]);
@@ -120,6 +131,7 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
             { mailbox: 'new@x.test', message: message() },
           ],
           T0,
+          ROOMY,
         );
         const deleted = await store.deleteExpired(T0 + 5 * MIN, T0 + 30 * DAY, 100);
         expect(deleted).toEqual(['old@x.test']);
@@ -163,8 +175,8 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
 
       it('stores a message and gives back its summary and exact raw bytes', async () => {
         const m = message({ attachmentCount: 2, raw: Buffer.from([0, 255, 13, 10, 0xe8, 46]) });
-        const stored = await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0);
-        expect(stored).toHaveLength(1);
+        const outcomes = await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+        expect(outcomes).toEqual(['stored']);
         const { raw, ...summary } = m;
         expect(await store.getMessage('a@x.test', m.id)).toEqual({
           ...summary,
@@ -175,15 +187,16 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
 
       it('lists a mailbox newest first and only its own messages', async () => {
         const ms = [message(), message(), message()];
-        for (const m of ms) await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0);
-        await store.putMessages([{ mailbox: 'b@x.test', message: message() }], T0);
+        for (const m of ms)
+          await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+        await store.putMessages([{ mailbox: 'b@x.test', message: message() }], T0, ROOMY);
         const list = await store.listMessages('a@x.test');
         expect(list.map((m) => m.id)).toEqual(ms.map((m) => m.id).reverse());
       });
 
       it("never shows one mailbox another mailbox's message", async () => {
         const m = message();
-        await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0);
+        await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
         expect(await store.getMessage('b@x.test', m.id)).toBeNull();
         expect(await store.getRaw('b@x.test', m.id)).toBeNull();
         expect(await store.deleteMessage('b@x.test', m.id)).toBe(false);
@@ -197,17 +210,21 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
           { mailbox: 'short@x.test', message: message() },
           { mailbox: 'ghost@x.test', message: message() },
         ];
-        const stored = await store.putMessages(deliveries, T0 + 1000);
-        expect(stored.map((d) => d.mailbox)).toEqual(['a@x.test']);
+        const outcomes = await store.putMessages(deliveries, T0 + 1000, ROOMY);
+        expect(outcomes).toEqual(['stored', 'gone', 'gone']);
         expect(await store.listMessages('short@x.test')).toEqual([]);
       });
 
       it('stores concurrent deliveries, all of them', async () => {
         const puts = Array.from({ length: 50 }, (_, i) =>
-          store.putMessages([{ mailbox: i % 2 ? 'a@x.test' : 'b@x.test', message: message() }], T0),
+          store.putMessages(
+            [{ mailbox: i % 2 ? 'a@x.test' : 'b@x.test', message: message() }],
+            T0,
+            ROOMY,
+          ),
         );
         const results = await Promise.all(puts);
-        expect(results.every((r) => r.length === 1)).toBe(true);
+        expect(results.every((r) => r.length === 1 && r[0] === 'stored')).toBe(true);
         expect(await store.listMessages('a@x.test')).toHaveLength(25);
         expect(await store.listMessages('b@x.test')).toHaveLength(25);
       });
@@ -217,6 +234,7 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         await store.putMessages(
           [m1!, m2!, m3!].map((m) => ({ mailbox: 'a@x.test', message: m })),
           T0,
+          ROOMY,
         );
         expect(await store.deleteMessage('a@x.test', m2!.id)).toBe(true);
         expect(await store.deleteMessage('a@x.test', m2!.id)).toBe(false);
@@ -227,11 +245,56 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await store.deleteAllMessages('a@x.test')).toBe(0);
       });
 
+      it('counts what a mailbox holds, through stores and deletions', async () => {
+        const [m1, m2] = [message(), message({ raw: Buffer.alloc(1000, 65), size: 1000 })];
+        await store.putMessages(
+          [m1!, m2!].map((m) => ({ mailbox: 'a@x.test', message: m })),
+          T0,
+          ROOMY,
+        );
+        const usage = async () => {
+          const box = await store.findMailbox('a@x.test', T0);
+          return [box!.messageCount, box!.sizeBytes];
+        };
+        expect(await usage()).toEqual([2, m1!.size + 1000]);
+        await store.deleteMessage('a@x.test', m2!.id);
+        expect(await usage()).toEqual([1, m1!.size]);
+        await store.deleteAllMessages('a@x.test');
+        expect(await usage()).toEqual([0, 0]);
+      });
+
+      it('refuses a message that would go over the quota, keeping what is stored', async () => {
+        const quota = { maxMessages: 3, maxBytes: 2500 };
+        const put = (size: number) =>
+          store.putMessages(
+            [{ mailbox: 'a@x.test', message: message({ raw: Buffer.alloc(size, 66), size }) }],
+            T0,
+            quota,
+          );
+        expect(await put(1000)).toEqual(['stored']);
+        expect(await put(1000)).toEqual(['stored']);
+        expect(await put(1000)).toEqual(['full']); // 3000 bytes > 2500
+        expect(await put(400)).toEqual(['stored']);
+        expect(await put(10)).toEqual(['full']); // a 4th message
+        expect(await store.listMessages('a@x.test')).toHaveLength(3);
+        const burst = await Promise.all(
+          Array.from({ length: 5 }, () =>
+            store.putMessages(
+              [{ mailbox: 'b@x.test', message: message({ raw: Buffer.alloc(10), size: 10 }) }],
+              T0,
+              quota,
+            ),
+          ),
+        );
+        expect(burst.flat().filter((o) => o === 'stored')).toHaveLength(3);
+        expect(await store.listMessages('b@x.test')).toHaveLength(3);
+      });
+
       it('keeps a message stored before close', async () => {
         const m = message();
-        const put = store.putMessages([{ mailbox: 'a@x.test', message: m }], T0);
+        const put = store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
         await store.close();
-        expect(await put).toHaveLength(1);
+        expect(await put).toEqual(['stored']);
       });
     });
   });

@@ -6,6 +6,8 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import { AppError } from '../domain/app-error';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -25,7 +27,7 @@ export async function buildApp(
   deps: AppDeps,
   options: Pick<
     FastifyServerOptions,
-    'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout'
+    'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'trustProxy'
   > = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -33,6 +35,9 @@ export async function buildApp(
     bodyLimit: BODY_LIMIT_BYTES,
     // Per-request log lines would cost more than the requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
+    // Node checks request and header timeouts on this interval (default 30 s), which would let
+    // a slow-loris client hold a connection far beyond requestTimeout.
+    http: { connectionsCheckingInterval: 1000 },
     // Request ids in logs without trusting a client-supplied header.
     genReqId: (() => {
       let n = 0;
@@ -43,6 +48,19 @@ export async function buildApp(
 
   registerErrorHandling(app);
   const authenticate = createAuthenticator(deps.store, deps.clock);
+  // Off by default; routes opt in with `config.rateLimit`.
+  await app.register(rateLimit, {
+    global: false,
+    redis: deps.rateLimitRedis as never,
+    nameSpace: 'et:rate:',
+    skipOnError: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        429,
+        `Too many requests from your address; retry in ${Math.ceil(context.ttl / 1000)} s`,
+      ),
+  });
 
   await app.withTypeProvider<TypeBoxTypeProvider>().register(
     async (api) => {

@@ -19,4 +19,19 @@ export interface AppDeps {
   webDistDir: string | null;
   /** Heartbeat period of event streams. */
   sseHeartbeatMs?: number;
+  limits: HttpLimits;
+  /**
+   * A Redis client (ioredis) for the rate-limit counters when several nodes share Redis, so a
+   * client cannot multiply its allowance by the number of nodes. Opaque here on purpose.
+   */
+  rateLimitRedis?: unknown;
+}
+
+/** Abuse limits of the HTTP side. */
+export interface HttpLimits {
+  /** Mailboxes one client IP may create per window. */
+  createMax: number;
+  createWindowSeconds: number;
+  /** Open event streams per mailbox on this node. */
+  maxStreamsPerMailbox: number;
 }

@@ -1,5 +1,6 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { MailAddress, ParsedAttachment, ParsedMessage } from '../domain/message';
+import { sanitizeMailHtml } from './sanitize';
 
 /** Length of the inbox preview, in characters. */
 export const PREVIEW_CHARS = 200;
@@ -10,7 +11,8 @@ export const PREVIEW_CHARS = 200;
  * Never throws: mail is hostile input and a message we accepted must still show up, so a
  * parser failure yields an empty summary with the raw text as body.
  * `cid:` references in the HTML are inlined as `data:` URLs (mailparser's default), so inline
- * images display inside a sandboxed iframe without fetching anything.
+ * images display inside a sandboxed iframe without fetching anything. The HTML is sanitised
+ * (sanitize.ts); the raw message keeps the original.
  */
 export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   let mail: ParsedMail;
@@ -29,7 +31,7 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       attachmentCount: 0,
     };
   }
-  const html = typeof mail.html === 'string' ? mail.html : null;
+  const html = typeof mail.html === 'string' ? sanitizeMailHtml(mail.html) : null;
   // A message whose MIME structure is broken beyond repair (a boundary that never occurs)
   // parses to headers alone; show its body as text rather than nothing.
   const text =

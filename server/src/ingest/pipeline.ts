@@ -3,10 +3,12 @@ import type { Clock } from '../domain/clock';
 import { newMessageId } from '../domain/ids';
 import { toSummary, type MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
-import type { Delivery, MailStore } from '../store/mail-store';
+import type { Delivery, MailStore, Quota } from '../store/mail-store';
 
 export interface IngestPipelineDeps {
   store: MailStore;
+  /** Per-mailbox limits; a message that would go over is refused for that mailbox. */
+  quota: Quota;
   bus: EventBus;
   parse: MessageParser;
   clock: Clock;
@@ -15,8 +17,12 @@ export interface IngestPipelineDeps {
 
 /** What became of one accepted message. */
 export interface DeliveryResult {
-  /** Ids of the stored copies, one per mailbox that was still live. */
+  /** Ids of the stored copies, one per mailbox that was still live and had room. */
   ids: string[];
+  /** Recipients whose mailbox was full. */
+  full: number;
+  /** Recipients whose mailbox had ended meanwhile. */
+  gone: number;
 }
 
 export interface IngestPipeline {
@@ -30,6 +36,7 @@ export interface IngestPipeline {
 
 export function createIngestPipeline({
   store,
+  quota,
   bus,
   parse,
   clock,
@@ -52,7 +59,8 @@ export function createIngestPipeline({
           raw,
         },
       }));
-      const stored = await store.putMessages(deliveries, receivedAt);
+      const outcomes = await store.putMessages(deliveries, receivedAt, quota);
+      const stored = deliveries.filter((_, i) => outcomes[i] === 'stored');
       for (const d of stored) {
         const message = toSummary({ ...d.message, mailbox: d.mailbox });
         bus.publish(d.mailbox, { type: 'message.received', message }).catch((err: unknown) => {
@@ -60,7 +68,11 @@ export function createIngestPipeline({
           logger.warn({ err }, 'publishing message.received failed');
         });
       }
-      return { ids: stored.map((d) => d.message.id) };
+      return {
+        ids: stored.map((d) => d.message.id),
+        full: outcomes.filter((o) => o === 'full').length,
+        gone: outcomes.filter((o) => o === 'gone').length,
+      };
     },
   };
 }

@@ -7,9 +7,9 @@ import {
 } from 'smtp-server';
 import { normalizeAddress, splitAddress } from '../domain/address';
 import type { Clock } from '../domain/clock';
-import type { MailStore } from '../store/mail-store';
+import type { MailStore, Quota } from '../store/mail-store';
 import { installGreetingDelay } from './early-talker';
-import type { IngestPipeline } from './pipeline';
+import type { DeliveryResult, IngestPipeline } from './pipeline';
 
 export interface SmtpListenerOptions {
   host: string;
@@ -26,10 +26,31 @@ export interface SmtpListenerOptions {
   greetingDelayMs: number;
   /** How long close() waits for sessions to end before cutting them off. */
   closeTimeoutMs: number;
+  limits: SmtpLimits;
+  /** PEM key and certificate: STARTTLS is offered only with them. */
+  tls?: { key: Buffer; cert: Buffer };
+  /** Per-mailbox limits: a full mailbox is refused 452 4.2.2 at RCPT (and at DATA, atomically). */
+  quota: Quota;
   store: MailStore;
   pipeline: IngestPipeline;
   clock: Clock;
   logger: Logger;
+}
+
+/** Abuse limits of the SMTP server; every one answers in SMTP's own words (421, 452). */
+export interface SmtpLimits {
+  /** Simultaneous connections; the next one is greeted 421 and closed. */
+  maxConnections: number;
+  /** Simultaneous connections from one IP address. */
+  maxConnectionsPerIp: number;
+  /** A connection silent this long is closed (421). */
+  idleTimeoutMs: number;
+  /** A connection open this long is closed (421), however busy: stops clients that dribble. */
+  sessionTimeoutMs: number;
+  /** Messages (MAIL FROM) per connection. */
+  maxMessagesPerConnection: number;
+  /** Refused recipients per connection before it is closed (address harvesting). */
+  maxBadRecipients: number;
 }
 
 export interface SmtpListener {
@@ -51,16 +72,67 @@ const REPLIES = {
   tooManyRecipients: () => reply(452, '4.5.3 Too many recipients'),
   relayDenied: () => reply(550, '5.7.1 Relaying denied: we do not host that domain'),
   noMailbox: () => reply(550, '5.1.1 Mailbox unavailable: unknown or expired address'),
+  mailboxFull: () => reply(452, '4.2.2 Mailbox full, try again later'),
   tooBig: (max: number) => reply(552, `5.3.4 Message size exceeds fixed limit of ${max} bytes`),
   tempFailure: () => reply(451, '4.3.0 Temporary local problem, try again later'),
   shuttingDown: () => reply(421, '4.3.2 Service shutting down, try again later'),
+  tooManyConnections: () => reply(421, '4.7.0 Too many connections from your address, try later'),
+  tooManyMessages: () => reply(421, '4.7.0 Too many messages in one session, reconnect'),
+  tooManyBadRecipients: () => reply(421, '4.7.0 Too many invalid recipients, closing'),
 };
+
+/** What smtp-server exposes of a connection, for the session limits below. */
+interface Connection {
+  session: SMTPServerSession;
+  send(code: number, message: string): void;
+  close(): void;
+}
+
+/** Per-session counters for the limits. */
+interface SessionState {
+  ip: string;
+  messages: number;
+  badRecipients: number;
+  timer: NodeJS.Timeout;
+}
 
 export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   const { store, pipeline, clock, logger } = opts;
   const domains = new Set(opts.domains);
   const inFlight = new Set<Promise<unknown>>();
+  const sessions = new Map<string, SessionState>();
+  const perIp = new Map<string, number>();
+  const { limits } = opts;
   let closing = false;
+
+  function openSession(session: SMTPServerSession) {
+    const ip = session.remoteAddress;
+    const count = (perIp.get(ip) ?? 0) + 1;
+    if (count > limits.maxConnectionsPerIp) throw REPLIES.tooManyConnections();
+    perIp.set(ip, count);
+    const timer = setTimeout(() => {
+      const connection = connectionOf(session);
+      connection?.send(421, '4.4.2 Session time limit reached, closing');
+    }, limits.sessionTimeoutMs);
+    timer.unref();
+    sessions.set(session.id, { ip, messages: 0, badRecipients: 0, timer });
+  }
+
+  function closeSession(session: SMTPServerSession) {
+    const state = sessions.get(session.id);
+    if (!state) return;
+    sessions.delete(session.id);
+    clearTimeout(state.timer);
+    const left = (perIp.get(state.ip) ?? 1) - 1;
+    if (left > 0) perIp.set(state.ip, left);
+    else perIp.delete(state.ip);
+  }
+
+  function connectionOf(session: SMTPServerSession): Connection | undefined {
+    const all = (server as unknown as { connections: Set<Connection> }).connections;
+    for (const c of all) if (c.session === session) return c;
+    return undefined;
+  }
 
   installGreetingDelay();
 
@@ -70,6 +142,12 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     if (!parts || !domains.has(parts.domain)) throw REPLIES.relayDenied();
     const mailbox = await store.findMailbox(normalizeAddress(address.address), clock.now());
     if (!mailbox) throw REPLIES.noMailbox();
+    if (
+      mailbox.messageCount >= opts.quota.maxMessages ||
+      mailbox.sizeBytes >= opts.quota.maxBytes
+    ) {
+      throw REPLIES.mailboxFull();
+    }
   }
 
   /** Reads the whole stream; resolves null when it went over SIZE (the rest is drained). */
@@ -97,15 +175,16 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     const recipients = [
       ...new Set(session.envelope.rcptTo.map((r) => normalizeAddress(r.address))),
     ];
-    let ids: string[];
+    let result: DeliveryResult;
     try {
-      ({ ids } = await pipeline.deliver(raw, recipients));
+      result = await pipeline.deliver(raw, recipients);
     } catch (err) {
       logger.error({ err, session: session.id }, 'storing a message failed');
       throw REPLIES.tempFailure();
     }
-    // Every recipient was live at RCPT time but all expired before the end of DATA.
-    if (ids.length === 0) throw REPLIES.noMailbox();
+    const { ids } = result;
+    // Every recipient was accepted at RCPT time, but none could take the message now.
+    if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();
     logger.info({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
     return `2.0.0 OK: queued as ${ids[0]}`;
   }
@@ -115,20 +194,47 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     banner: 'Email Temporanea ESMTP, receive only',
     size: opts.maxMessageBytes,
     authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    disabledCommands: opts.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(opts.tls ?? {}),
     hideDSN: true,
     disableReverseLookup: true,
     closeTimeout: opts.closeTimeoutMs,
+    maxClients: limits.maxConnections,
+    socketTimeout: limits.idleTimeoutMs,
     // Read by the greeting-delay patch in early-talker.ts.
     ...({ greetingDelayMs: opts.greetingDelayMs } as object),
     logger: false,
-    onMailFrom(_address, _session, callback) {
-      callback(closing ? REPLIES.shuttingDown() : undefined);
+    onConnect(session, callback) {
+      try {
+        openSession(session);
+        callback();
+      } catch (err) {
+        callback(err as Error);
+      }
+    },
+    onClose(session) {
+      closeSession(session);
+    },
+    onMailFrom(_address, session, callback) {
+      if (closing) return callback(REPLIES.shuttingDown());
+      const state = sessions.get(session.id);
+      if (state && ++state.messages > limits.maxMessagesPerConnection) {
+        return callback(REPLIES.tooManyMessages());
+      }
+      callback();
     },
     onRcptTo(address, session, callback) {
       checkRecipient(address, session).then(
         () => callback(),
         (err: Error & { responseCode?: number }) => {
+          const state = sessions.get(session.id);
+          if (
+            err.responseCode === 550 &&
+            state &&
+            ++state.badRecipients >= limits.maxBadRecipients
+          ) {
+            return callback(REPLIES.tooManyBadRecipients());
+          }
           if (err.responseCode) return callback(err);
           logger.error({ err }, 'recipient lookup failed');
           callback(REPLIES.tempFailure());
@@ -162,6 +268,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
 
     async close() {
       closing = true;
+      for (const state of sessions.values()) clearTimeout(state.timer);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.allSettled([...inFlight]);
       // Sessions between transactions get a polite 421 instead of waiting for closeTimeout.

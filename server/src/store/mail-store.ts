@@ -8,10 +8,14 @@ export interface MailboxRecord {
   createdAt: number;
   /** Epoch ms; the mailbox is dead from this instant on, swept or not. */
   expiresAt: number;
+  /** Messages stored now. */
+  messageCount: number;
+  /** Sum of the raw sizes of the messages stored now, in bytes. */
+  sizeBytes: number;
 }
 
 /** What `createMailbox` needs. */
-export interface NewMailbox extends MailboxRecord {
+export interface NewMailbox extends Omit<MailboxRecord, 'messageCount' | 'sizeBytes'> {
   /** `hashToken(token)`; unique across live mailboxes. */
   tokenHash: string;
 }
@@ -21,6 +25,15 @@ export interface Delivery {
   mailbox: string;
   message: NewMessage;
 }
+
+/** How much one mailbox may hold; a message that would go over is refused whole. */
+export interface Quota {
+  maxMessages: number;
+  maxBytes: number;
+}
+
+/** What became of one delivery: stored, refused because the mailbox is full, or no mailbox. */
+export type DeliveryOutcome = 'stored' | 'full' | 'gone';
 
 /**
  * Where mailboxes and messages live. Every method that changes data resolves only once the
@@ -68,10 +81,11 @@ export interface MailStore {
   purgeTombstones(now: number): Promise<void>;
 
   /**
-   * Stores each delivery in its mailbox if that mailbox is still live at `now`; a delivery to a
-   * dead or unknown mailbox is skipped. Resolves the deliveries that were stored, after commit.
+   * Stores each delivery in its mailbox if that mailbox is still live at `now` and the message
+   * fits in its quota (checked atomically with the write, so concurrent deliveries never
+   * overshoot). Resolves one outcome per delivery, in order, after commit.
    */
-  putMessages(deliveries: Delivery[], now: number): Promise<Delivery[]>;
+  putMessages(deliveries: Delivery[], now: number, quota: Quota): Promise<DeliveryOutcome[]>;
 
   /** Summaries of a mailbox's messages, newest first. */
   listMessages(mailbox: string): Promise<MessageRecord[]>;

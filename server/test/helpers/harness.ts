@@ -13,7 +13,29 @@ import { createExpirySweeper } from '../../src/jobs/expiry-sweeper';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { createFakeClock } from './fake-clock';
 
+/** The limits of the harness: the product defaults, overridable per test. */
+export const TEST_LIMITS = {
+  smtp: {
+    maxConnections: 500,
+    maxConnectionsPerIp: 20,
+    idleTimeoutMs: 60_000,
+    sessionTimeoutMs: 600_000,
+    maxMessagesPerConnection: 100,
+    maxBadRecipients: 20,
+  },
+  http: { createMax: 1000, createWindowSeconds: 600, maxStreamsPerMailbox: 5 },
+  quota: { maxMessages: 500, maxBytes: 50 * 1024 * 1024 },
+};
+
 export interface HarnessOptions {
+  smtpLimits?: Partial<typeof TEST_LIMITS.smtp>;
+  httpLimits?: Partial<typeof TEST_LIMITS.http>;
+  quota?: Partial<typeof TEST_LIMITS.quota>;
+  trustProxy?: string;
+  /** Fastify's time limit for receiving a whole request. */
+  requestTimeoutMs?: number;
+  /** PEM key and certificate: the SMTP server offers STARTTLS. */
+  tls?: { key: Buffer; cert: Buffer };
   ttlSeconds?: number;
   maxMessageBytes?: number;
   maxRecipients?: number;
@@ -36,7 +58,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const store = createSqliteStore({ path: dbPath, scrubDelayMs: 10 });
   const bus = createLocalBus();
   const domains = opts.domains ?? ['localhost', 'example.test'];
-  const pipeline = createIngestPipeline({ store, bus, parse: parseMessage, clock, logger });
+  const quota = { ...TEST_LIMITS.quota, ...opts.quota };
+  const pipeline = createIngestPipeline({ store, bus, quota, parse: parseMessage, clock, logger });
   const smtp = createSmtpListener({
     host: '127.0.0.1',
     port: 0,
@@ -46,23 +69,33 @@ export async function startHarness(opts: HarnessOptions = {}) {
     maxRecipients: opts.maxRecipients ?? 50,
     greetingDelayMs: 0,
     closeTimeoutMs: 2000,
+    limits: { ...TEST_LIMITS.smtp, ...opts.smtpLimits },
+    tls: opts.tls,
+    quota,
     store,
     pipeline,
     clock,
     logger,
   });
-  const app = await buildApp({
-    store,
-    bus,
-    parse: parseMessage,
-    clock,
-    logger,
-    domains: domains.slice(0, 1),
-    mailboxTtlSeconds: opts.ttlSeconds ?? 600,
-    tombstoneDays: 30,
-    webDistDir: null,
-    sseHeartbeatMs: 200,
-  });
+  const app = await buildApp(
+    {
+      store,
+      bus,
+      parse: parseMessage,
+      clock,
+      logger,
+      domains: domains.slice(0, 1),
+      mailboxTtlSeconds: opts.ttlSeconds ?? 600,
+      tombstoneDays: 30,
+      webDistDir: null,
+      sseHeartbeatMs: 200,
+      limits: { ...TEST_LIMITS.http, ...opts.httpLimits },
+    },
+    {
+      trustProxy: opts.trustProxy ?? false,
+      ...(opts.requestTimeoutMs ? { requestTimeout: opts.requestTimeoutMs } : {}),
+    },
+  );
   const sweeper = createExpirySweeper({
     store,
     bus,

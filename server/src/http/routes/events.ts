@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SSE_HEARTBEAT_MS } from '@et/common';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
-import { authErrors } from '../schemas';
+import { AppError } from '../../domain/app-error';
+import { authErrors, ErrorResponse } from '../schemas';
 import { startEventStream, type EventStream } from '../sse';
 
 /**
@@ -23,9 +24,17 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
 
   app.get(
     '/events',
-    { schema: { summary: 'Live events of the mailbox (text/event-stream)', response: authErrors } },
+    {
+      schema: {
+        summary: 'Live events of the mailbox (text/event-stream)',
+        response: { ...authErrors, 429: ErrorResponse },
+      },
+    },
     async (request, reply) => {
       const mailbox = await authenticate(request);
+      if (deps.bus.listenerCount(mailbox.address) >= deps.limits.maxStreamsPerMailbox) {
+        throw new AppError('RATE_LIMITED', 429, 'Too many open event streams for this mailbox');
+      }
       reply.hijack();
       const unsubscribe = deps.bus.subscribe(mailbox.address, (event) => {
         stream.send(event);

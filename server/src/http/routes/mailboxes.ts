@@ -27,7 +27,13 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Create a mailbox with a random address',
-        response: { 201: CreatedMailbox, 503: ErrorResponse },
+        response: { 201: CreatedMailbox, 429: ErrorResponse, 503: ErrorResponse },
+      },
+      config: {
+        rateLimit: {
+          max: deps.limits.createMax,
+          timeWindow: deps.limits.createWindowSeconds * 1000,
+        },
       },
     },
     async (_request, reply) => {

@@ -1,6 +1,12 @@
 import { AppError, unavailable } from '../../domain/app-error';
 import type { MessageRecord } from '../../domain/message';
-import type { Delivery, MailboxRecord, MailStore, NewMailbox } from '../mail-store';
+import type {
+  Delivery,
+  DeliveryOutcome,
+  MailboxRecord,
+  MailStore,
+  NewMailbox,
+} from '../mail-store';
 import { connectRedis, type RedisClient } from './connection';
 import { createKeys, mailboxKeys } from './keys';
 import * as lua from './scripts';
@@ -24,7 +30,9 @@ type StoredSummary = Omit<MessageRecord, 'mailbox'>;
 
 interface Commands {
   etCreate(...args: (string | number)[]): Promise<number>;
-  etSetExpiry(...args: (string | number)[]): Promise<[string, string, string] | null>;
+  etSetExpiry(
+    ...args: (string | number)[]
+  ): Promise<[string, string, string, string, string] | null>;
   etDelete(...args: (string | number)[]): Promise<[number, string | null]>;
   etPut(...args: (string | number | Buffer)[]): Promise<number>;
   etList(...args: string[]): Promise<string[]>;
@@ -73,10 +81,16 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
   const ttl = (until: number, now: number) => Math.max(1, Math.round(until - now));
 
   async function readMailbox(address: string, now: number, tokenHash?: string) {
-    const [th, c, e] = await redis.hmget(k.mailbox(address), 'th', 'c', 'e');
+    const [th, c, e, n, b] = await redis.hmget(k.mailbox(address), 'th', 'c', 'e', 'n', 'b');
     if (th === null || c === null || e === null) return null;
     if (tokenHash !== undefined && th !== tokenHash) return null;
-    const record: MailboxRecord = { address, createdAt: Number(c), expiresAt: Number(e) };
+    const record: MailboxRecord = {
+      address,
+      createdAt: Number(c),
+      expiresAt: Number(e),
+      messageCount: Number(n ?? 0),
+      sizeBytes: Number(b ?? 0),
+    };
     return record.expiresAt > now ? record : null;
   }
 
@@ -145,12 +159,18 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
           ttl(tombUntil, now),
         );
         if (!row) return null;
-        const [c, e, th] = row;
+        const [c, e, th, n, b] = row;
         await Promise.all([
           redis.pexpire(k.token(th), ttl(expiresAt + TOKEN_GRACE_MS, now)),
           redis.zadd(k.expiry, expiresAt, address),
         ]);
-        return { address, createdAt: Number(c), expiresAt: Number(e) };
+        return {
+          address,
+          createdAt: Number(c),
+          expiresAt: Number(e),
+          messageCount: Number(n),
+          sizeBytes: Number(b),
+        };
       }),
 
     deleteMailbox: (address, now, tombstoneUntil) =>
@@ -176,10 +196,10 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     // Tombstones carry their end in the value (checked by CREATE) and a TTL (forgotten by Redis).
     purgeTombstones: async () => {},
 
-    putMessages: (deliveries: Delivery[], now) =>
+    putMessages: (deliveries: Delivery[], now, quota) =>
       guard(async () => {
         // One script per mailbox; auto-pipelining sends them in one round trip per node.
-        const stored = await Promise.all(
+        const replies = await Promise.all(
           deliveries.map((d) => {
             const { raw, ...summary } = d.message;
             return redis.etPut(
@@ -188,10 +208,15 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
               d.message.id,
               JSON.stringify(summary satisfies StoredSummary),
               raw,
+              raw.length,
+              quota.maxMessages,
+              quota.maxBytes,
             );
           }),
         );
-        return deliveries.filter((_, i) => stored[i] === 1);
+        return replies.map((r): DeliveryOutcome =>
+          r === 1 ? 'stored' : r === 2 ? 'full' : 'gone',
+        );
       }),
 
     listMessages: (mailbox) =>

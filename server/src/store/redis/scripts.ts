@@ -10,20 +10,23 @@ export const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local t = redis.call('GET', KEYS[5])
 if t and tonumber(t) > tonumber(ARGV[2]) then return 0 end
-redis.call('HSET', KEYS[1], 'th', ARGV[1], 'c', ARGV[2], 'e', ARGV[3], 'seq', 0)
+redis.call('HSET', KEYS[1], 'th', ARGV[1], 'c', ARGV[2], 'e', ARGV[3], 'seq', 0, 'n', 0, 'b', 0)
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('SET', KEYS[5], ARGV[5], 'PX', ARGV[6])
 return 1
 `;
 
-/** ARGV: expiresAt, now, ttlMs, tombUntil, tombTtlMs → {createdAt, expiresAt, tokenHash} or nil. */
+/**
+ * ARGV: expiresAt, now, ttlMs, tombUntil, tombTtlMs
+ * → {createdAt, expiresAt, tokenHash, messageCount, sizeBytes} or nil.
+ */
 export const SET_EXPIRY = `
 local e = redis.call('HGET', KEYS[1], 'e')
 if not e or tonumber(e) <= tonumber(ARGV[2]) then return nil end
 redis.call('HSET', KEYS[1], 'e', ARGV[1])
 for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[3]) end
 redis.call('SET', KEYS[5], ARGV[4], 'PX', ARGV[5])
-return redis.call('HMGET', KEYS[1], 'c', 'e', 'th')
+return redis.call('HMGET', KEYS[1], 'c', 'e', 'th', 'n', 'b')
 `;
 
 /**
@@ -40,10 +43,19 @@ if existed > 0 then return {1, th} end
 return {0, false}
 `;
 
-/** ARGV: now, id, summaryJson, raw → 1 stored, 0 mailbox dead or unknown. */
+/**
+ * ARGV: now, id, summaryJson, raw, size, maxMessages, maxBytes
+ * → 1 stored, 0 mailbox dead or unknown, 2 refused: over quota.
+ */
 export const PUT = `
-local e = redis.call('HGET', KEYS[1], 'e')
-if not e or tonumber(e) <= tonumber(ARGV[1]) then return 0 end
+local box = redis.call('HMGET', KEYS[1], 'e', 'n', 'b')
+if not box[1] or tonumber(box[1]) <= tonumber(ARGV[1]) then return 0 end
+local size = tonumber(ARGV[5])
+if tonumber(box[2]) + 1 > tonumber(ARGV[6]) or tonumber(box[3]) + size > tonumber(ARGV[7]) then
+  return 2
+end
+redis.call('HINCRBY', KEYS[1], 'n', 1)
+redis.call('HINCRBY', KEYS[1], 'b', size)
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('HSET', KEYS[3], ARGV[2], ARGV[4])
@@ -68,7 +80,11 @@ return out
 
 /** ARGV: id → 1 deleted, 0 not there. */
 export const DELETE_MESSAGE = `
-if redis.call('HDEL', KEYS[2], ARGV[1]) == 0 then return 0 end
+local summary = redis.call('HGET', KEYS[2], ARGV[1])
+if not summary then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HINCRBY', KEYS[1], 'n', -1)
+redis.call('HINCRBY', KEYS[1], 'b', -cjson.decode(summary).size)
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('ZREM', KEYS[4], ARGV[1])
 return 1
@@ -78,6 +94,7 @@ return 1
 export const DELETE_ALL_MESSAGES = `
 local n = redis.call('HLEN', KEYS[2])
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'n', 0, 'b', 0) end
 return n
 `;
 

@@ -3,17 +3,39 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addressDigest } from '../../domain/address';
 import type { MessageRecord } from '../../domain/message';
-import type { Delivery, MailboxRecord, MailStore, NewMailbox } from '../mail-store';
+import type {
+  Delivery,
+  DeliveryOutcome,
+  MailboxRecord,
+  MailStore,
+  NewMailbox,
+  Quota,
+} from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
 const SCHEMA_VERSION = 2;
+
+/** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
+const USAGE_TRIGGERS = `
+CREATE TRIGGER messages_usage_insert AFTER INSERT ON messages BEGIN
+  UPDATE mailboxes SET message_count = message_count + 1, size_bytes = size_bytes + NEW.size
+  WHERE address = NEW.mailbox;
+END;
+CREATE TRIGGER messages_usage_delete AFTER DELETE ON messages BEGIN
+  UPDATE mailboxes SET message_count = message_count - 1, size_bytes = size_bytes - OLD.size
+  WHERE address = OLD.mailbox;
+END;
+`;
 
 const SCHEMA = `
 CREATE TABLE mailboxes (
   address    TEXT PRIMARY KEY,
   token_hash TEXT NOT NULL UNIQUE,
   created_at INTEGER NOT NULL,
-  expires_at INTEGER NOT NULL
+  expires_at INTEGER NOT NULL,
+  -- Usage counters for the quota, kept by the triggers below.
+  message_count INTEGER NOT NULL DEFAULT 0,
+  size_bytes    INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX mailboxes_expires_at ON mailboxes (expires_at);
 
@@ -39,6 +61,7 @@ CREATE TABLE messages (
 );
 CREATE INDEX messages_mailbox_seq ON messages (mailbox, seq);
 
+${USAGE_TRIGGERS}
 -- Raw bytes apart from the summary, so listing an inbox never reads a blob page.
 CREATE TABLE message_raw (
   seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
@@ -62,6 +85,8 @@ interface MailboxRow {
   address: string;
   created_at: number;
   expires_at: number;
+  message_count: number;
+  size_bytes: number;
 }
 
 const toMessage = (r: MessageRow): MessageRecord => ({
@@ -79,7 +104,11 @@ const toMailbox = (r: MailboxRow): MailboxRecord => ({
   address: r.address,
   createdAt: r.created_at,
   expiresAt: r.expires_at,
+  messageCount: r.message_count,
+  sizeBytes: r.size_bytes,
 });
+
+const MAILBOX_COLUMNS = 'address, created_at, expires_at, message_count, size_bytes';
 
 const MESSAGE_COLUMNS =
   'id, mailbox, received_at, size, from_name, from_address, subject, preview, attachment_count';
@@ -97,7 +126,8 @@ export interface SqliteStoreOptions {
 interface PendingPut {
   deliveries: Delivery[];
   now: number;
-  resolve: (stored: Delivery[]) => void;
+  quota: Quota;
+  resolve: (outcomes: DeliveryOutcome[]) => void;
   reject: (err: unknown) => void;
 }
 
@@ -124,14 +154,14 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
        ON CONFLICT DO NOTHING`,
     ),
     mailboxByToken: db.prepare<[string, number], MailboxRow>(
-      'SELECT address, created_at, expires_at FROM mailboxes WHERE token_hash = ? AND expires_at > ?',
+      `SELECT ${MAILBOX_COLUMNS} FROM mailboxes WHERE token_hash = ? AND expires_at > ?`,
     ),
     mailboxByAddress: db.prepare<[string, number], MailboxRow>(
-      'SELECT address, created_at, expires_at FROM mailboxes WHERE address = ? AND expires_at > ?',
+      `SELECT ${MAILBOX_COLUMNS} FROM mailboxes WHERE address = ? AND expires_at > ?`,
     ),
     setExpiry: db.prepare<[number, string, number], MailboxRow>(
       `UPDATE mailboxes SET expires_at = ? WHERE address = ? AND expires_at > ?
-       RETURNING address, created_at, expires_at`,
+       RETURNING ${MAILBOX_COLUMNS}`,
     ),
     deleteMailbox: db.prepare<[string]>('DELETE FROM mailboxes WHERE address = ?'),
     tombstone: db.prepare<[string, number]>(
@@ -144,9 +174,8 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     purgeTombstones: db.prepare<[number]>('DELETE FROM tombstones WHERE until <= ?'),
     insertMessage: db.prepare(
       `INSERT INTO messages (${MESSAGE_COLUMNS})
-       SELECT @id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject, @preview,
-              @attachmentCount
-       WHERE EXISTS (SELECT 1 FROM mailboxes WHERE address = @mailbox AND expires_at > @now)`,
+       VALUES (@id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject, @preview,
+               @attachmentCount)`,
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
       'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
@@ -195,9 +224,14 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     return addresses;
   });
 
-  const insertOne = db.transaction((d: Delivery, now: number) => {
+  const insertOne = db.transaction((d: Delivery, now: number, quota: Quota): DeliveryOutcome => {
     const m = d.message;
-    const { changes, lastInsertRowid } = q.insertMessage.run({
+    const box = q.mailboxByAddress.get(d.mailbox, now);
+    if (!box) return 'gone';
+    if (box.message_count + 1 > quota.maxMessages || box.size_bytes + m.size > quota.maxBytes) {
+      return 'full';
+    }
+    const { lastInsertRowid } = q.insertMessage.run({
       id: m.id,
       mailbox: d.mailbox,
       receivedAt: m.receivedAt,
@@ -207,18 +241,16 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       subject: m.subject,
       preview: m.preview,
       attachmentCount: m.attachmentCount,
-      now,
     });
-    if (changes === 0) return false;
     q.insertRaw.run(lastInsertRowid, m.raw);
-    return true;
+    return 'stored';
   });
 
   /** One transaction for the whole batch; each put is a savepoint, so one failure stays local. */
   const writeBatch = db.transaction((batch: PendingPut[]) =>
     batch.map((p) => {
       try {
-        return { stored: p.deliveries.filter((d) => insertOne(d, p.now)) };
+        return { outcomes: p.deliveries.map((d) => insertOne(d, p.now, p.quota)) };
       } catch (err) {
         return { err };
       }
@@ -230,7 +262,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
   function flush() {
     const batch = pending;
     pending = [];
-    let results: ({ stored: Delivery[] } | { err: unknown })[];
+    let results: ({ outcomes: DeliveryOutcome[] } | { err: unknown })[];
     try {
       results = writeBatch(batch);
     } catch (err) {
@@ -240,7 +272,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     results.forEach((r, i) => {
       const p = batch[i]!;
       if ('err' in r) p.reject(r.err);
-      else p.resolve(r.stored);
+      else p.resolve(r.outcomes);
     });
   }
 
@@ -280,10 +312,10 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       q.purgeTombstones.run(now);
     },
 
-    putMessages(deliveries, now) {
+    putMessages(deliveries, now, quota) {
       if (closed) return Promise.reject(new Error('store is closed'));
       return new Promise((resolve, reject) => {
-        pending.push({ deliveries, now, resolve, reject });
+        pending.push({ deliveries, now, quota, resolve, reject });
         if (pending.length === 1) setImmediate(flush);
       });
     },
@@ -326,7 +358,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
 
 /** Steps from one schema version to the next; index i upgrades version i + 1 to i + 2. */
 const MIGRATIONS: ((db: Database.Database) => void)[] = [
-  // 1 → 2: tombstones keep a digest of the address instead of the address.
+  // 1 → 2: tombstones keep a digest of the address instead of the address; usage counters.
   (db) => {
     db.function('address_digest', { deterministic: true }, (a: unknown) =>
       addressDigest(String(a)),
@@ -337,6 +369,12 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
       DROP TABLE tombstones;
       ALTER TABLE tombstones_v2 RENAME TO tombstones;
       CREATE INDEX tombstones_until ON tombstones (until);
+      ALTER TABLE mailboxes ADD COLUMN message_count INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE mailboxes ADD COLUMN size_bytes INTEGER NOT NULL DEFAULT 0;
+      UPDATE mailboxes SET
+        message_count = (SELECT count(*) FROM messages WHERE mailbox = address),
+        size_bytes = (SELECT coalesce(sum(size), 0) FROM messages WHERE mailbox = address);
+      ${USAGE_TRIGGERS}
     `);
   },
 ];
