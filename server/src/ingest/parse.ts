@@ -15,10 +15,11 @@ export const PREVIEW_CHARS = 200;
  * (sanitize.ts); the raw message keeps the original.
  */
 export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
-  let mail: ParsedMail;
   try {
-    mail = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true });
+    const mail = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true });
+    return fromParsedMail(mail, raw);
   } catch {
+    // Both mailparser and what we read from its output can trip over hostile input.
     const text = raw.toString('utf8');
     return {
       from: { name: '', address: '' },
@@ -31,6 +32,9 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       attachmentCount: 0,
     };
   }
+}
+
+function fromParsedMail(mail: ParsedMail, raw: Buffer): ParsedMessage {
   const html = typeof mail.html === 'string' ? sanitizeMailHtml(mail.html) : null;
   // A message whose MIME structure is broken beyond repair (a boundary that never occurs)
   // parses to headers alone; show its body as text rather than nothing.
@@ -110,7 +114,7 @@ export function cleanFilename(name: string | undefined): string {
 }
 
 /** A `type/subtype` made of token characters, else application/octet-stream. */
-function cleanContentType(type: string | undefined): string {
-  const t = (type ?? '').toLowerCase().trim();
+function cleanContentType(type: unknown): string {
+  const t = (typeof type === 'string' ? type : '').toLowerCase().trim();
   return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(t) ? t : 'application/octet-stream';
 }

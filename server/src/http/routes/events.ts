@@ -25,6 +25,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
   app.get(
     '/events',
     {
+      // HEAD would open a stream that never ends; without a stream there is nothing to describe.
+      exposeHeadRoute: false,
       schema: {
         summary: 'Live events of the mailbox (text/event-stream)',
         response: { ...authErrors, 429: ErrorResponse },
