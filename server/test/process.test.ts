@@ -60,6 +60,51 @@ describe('server process', () => {
     );
   });
 
+  it('keeps every acknowledged message of thousands when killed -9 mid-stream', async () => {
+    const first = await start({
+      env: {
+        SMTP_GREETING_DELAY_MS: '0',
+        MAILBOX_MAX_MESSAGES: '100000',
+        MAILBOX_MAX_BYTES: String(2 ** 31),
+        SMTP_MAX_MESSAGES_PER_CONNECTION: '100000',
+      },
+    });
+    const box = await createMailbox(first);
+    const acknowledged: string[] = [];
+    let killed = false;
+    const sender = async (worker: number) => {
+      const s = await openSmtp(first.smtpPort);
+      await s.command('EHLO load.test');
+      for (let i = 0; !killed; i++) {
+        const subject = `w${worker}-${i}`;
+        try {
+          await s.command('MAIL FROM:<a@example.org>');
+          await s.command(`RCPT TO:<${box.email}>`);
+          await s.command('DATA');
+          s.write(`Subject: ${subject}\r\n\r\n${'x'.repeat(500)}\r\n.\r\n`);
+          const reply = await s.nextReply();
+          if (reply.startsWith('250')) acknowledged.push(subject);
+        } catch {
+          break; // the server died under us
+        }
+      }
+      s.close();
+    };
+    const workers = Array.from({ length: 16 }, (_, w) => sender(w));
+    const deadline = Date.now() + 20_000;
+    while (acknowledged.length < 3000 && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    await first.kill(); // SIGKILL while every worker is mid-transaction
+    killed = true;
+    await Promise.all(workers);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(2000);
+
+    const second = await start({ dataDir: first.dataDir });
+    const stored = new Set((await list(second, box.token)).map((m) => m.subject));
+    const missing = acknowledged.filter((s) => !stored.has(s));
+    expect(missing).toEqual([]);
+  }, 60_000);
+
   it('on SIGTERM finishes the message in flight, refuses new mail, closes streams, exits 0', async () => {
     const p = await start({ env: { SMTP_GREETING_DELAY_MS: '0' } });
     const box = await createMailbox(p);

@@ -185,7 +185,8 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     const { ids } = result;
     // Every recipient was accepted at RCPT time, but none could take the message now.
     if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();
-    logger.info({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
+    // debug, not info: a line per message would cost more than the message.
+    logger.debug({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
     return `2.0.0 OK: queued as ${ids[0]}`;
   }
 

@@ -55,4 +55,3 @@ export function mutate(rnd: Random, original: Buffer): Buffer {
   }
   return m.length ? m : Buffer.from('X: y\r\n\r\n');
 }
-

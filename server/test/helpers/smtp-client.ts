@@ -11,10 +11,12 @@ export async function openSmtp(port: number, host = '127.0.0.1') {
   const waiting: { resolve: (reply: string) => void; reject: (err: Error) => void }[] = [];
   const replies: string[] = [];
   let failure: Error | null = null;
-  socket.on('error', (err) => {
-    failure = err;
-    for (const w of waiting.splice(0)) w.reject(err);
-  });
+  const fail = (err: Error) => {
+    failure ??= err;
+    for (const w of waiting.splice(0)) w.reject(failure);
+  };
+  socket.on('error', fail);
+  socket.on('close', () => fail(new Error('connection closed')));
 
   socket.on('data', (chunk: Buffer) => {
     buffer += chunk.toString('utf8');
