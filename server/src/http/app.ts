@@ -11,6 +11,7 @@ import { AppError } from '../domain/app-error';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { eventRoutes } from './routes/events';
 import { mailboxRoutes } from './routes/mailboxes';
@@ -47,6 +48,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, deps.webDistDir);
   const authenticate = createAuthenticator(deps.store, deps.clock);
   // Off by default; routes opt in with `config.rateLimit`.
   await app.register(rateLimit, {

@@ -1,0 +1,77 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * Browser-facing security headers (helmet) for every response.
+ *
+ * Scripts: only our own files, plus the exact inline scripts the build wrote into its HTML,
+ * allowed by hash (no 'unsafe-inline'). The page itself never needs remote anything; the wide
+ * img/style/font sources exist only because the message view is an `about:srcdoc` iframe,
+ * which inherits this policy: the iframe carries its own stricter policy that blocks remote
+ * loads until the visitor clicks 'Mostra immagini', and then these let the images through.
+ * Scripts stay forbidden there either way (the iframe is sandboxed without allow-scripts).
+ */
+export async function registerSecurityHeaders(app: FastifyInstance, webDistDir: string | null) {
+  const scriptHashes = webDistDir ? inlineScriptHashes(webDistDir) : [];
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes],
+        styleSrc: ["'self'", "'unsafe-inline'", 'http:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'blob:', 'http:', 'https:'],
+        fontSrc: ["'self'", 'data:', 'http:', 'https:'],
+        mediaSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        frameSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    // Remote images in mail are cross-origin; COEP would block them even when asked for.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'no-referrer' },
+    // Sent only over TLS (below): HSTS on plain HTTP is ignored at best.
+    strictTransportSecurity: false,
+    xFrameOptions: { action: 'deny' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(
+      'permissions-policy',
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), clipboard-write=(self)',
+    );
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+  });
+}
+
+/** Executable inline scripts: no `src`, and a JavaScript type (JSON-LD is data, never run). */
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
+const DATA_TYPE = /\stype=["']?(application\/(ld\+)?json|text\/template)/i;
+
+/** CSP hashes of every inline script in the built HTML files. */
+export function inlineScriptHashes(distDir: string): string[] {
+  if (!existsSync(distDir)) return [];
+  const hashes = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.html')) {
+        for (const [, attributes, body] of readFileSync(path, 'utf8').matchAll(INLINE_SCRIPT)) {
+          if (DATA_TYPE.test(attributes ?? '') || !body) continue;
+          hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+        }
+      }
+    }
+  };
+  visit(distDir);
+  return [...hashes];
+}
