@@ -1,0 +1,162 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { addressDigest } from '../../domain/address';
+import type { MessageRecord } from '../../domain/message';
+import type { MailboxRecord } from '../mail-store';
+
+/** Bumped with every schema change; `migrate` brings an older file up to date. */
+const SCHEMA_VERSION = 2;
+
+/** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
+const USAGE_TRIGGERS = `
+CREATE TRIGGER messages_usage_insert AFTER INSERT ON messages BEGIN
+  UPDATE mailboxes SET message_count = message_count + 1, size_bytes = size_bytes + NEW.size
+  WHERE address = NEW.mailbox;
+END;
+CREATE TRIGGER messages_usage_delete AFTER DELETE ON messages BEGIN
+  UPDATE mailboxes SET message_count = message_count - 1, size_bytes = size_bytes - OLD.size
+  WHERE address = OLD.mailbox;
+END;
+`;
+
+const SCHEMA = `
+CREATE TABLE mailboxes (
+  address    TEXT PRIMARY KEY,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  -- Usage counters for the quota, kept by the triggers below.
+  message_count INTEGER NOT NULL DEFAULT 0,
+  size_bytes    INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE INDEX mailboxes_expires_at ON mailboxes (expires_at);
+
+-- digest: addressDigest(address), so an expired address is recognised but not spelled out.
+CREATE TABLE tombstones (
+  digest TEXT PRIMARY KEY,
+  until  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX tombstones_until ON tombstones (until);
+
+-- seq orders a mailbox's messages by arrival; id is the opaque public id.
+CREATE TABLE messages (
+  seq              INTEGER PRIMARY KEY,
+  id               TEXT NOT NULL UNIQUE,
+  mailbox          TEXT NOT NULL REFERENCES mailboxes (address) ON DELETE CASCADE,
+  received_at      INTEGER NOT NULL,
+  size             INTEGER NOT NULL,
+  from_name        TEXT NOT NULL,
+  from_address     TEXT NOT NULL,
+  subject          TEXT NOT NULL,
+  preview          TEXT NOT NULL,
+  attachment_count INTEGER NOT NULL
+);
+CREATE INDEX messages_mailbox_seq ON messages (mailbox, seq);
+
+${USAGE_TRIGGERS}
+-- Raw bytes apart from the summary, so listing an inbox never reads a blob page.
+CREATE TABLE message_raw (
+  seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
+  raw BLOB NOT NULL
+);
+`;
+
+export interface MessageRow {
+  id: string;
+  mailbox: string;
+  received_at: number;
+  size: number;
+  from_name: string;
+  from_address: string;
+  subject: string;
+  preview: string;
+  attachment_count: number;
+}
+
+export interface MailboxRow {
+  address: string;
+  created_at: number;
+  expires_at: number;
+  message_count: number;
+  size_bytes: number;
+}
+
+export const toMessage = (r: MessageRow): MessageRecord => ({
+  id: r.id,
+  mailbox: r.mailbox,
+  receivedAt: r.received_at,
+  size: r.size,
+  from: { name: r.from_name, address: r.from_address },
+  subject: r.subject,
+  preview: r.preview,
+  attachmentCount: r.attachment_count,
+});
+
+export const toMailbox = (r: MailboxRow): MailboxRecord => ({
+  address: r.address,
+  createdAt: r.created_at,
+  expiresAt: r.expires_at,
+  messageCount: r.message_count,
+  sizeBytes: r.size_bytes,
+});
+
+export const MAILBOX_COLUMNS = 'address, created_at, expires_at, message_count, size_bytes';
+
+export const MESSAGE_COLUMNS =
+  'id, mailbox, received_at, size, from_name, from_address, subject, preview, attachment_count';
+
+/**
+ * Opens (creating if needed) the database file with the settings every connection needs, and
+ * brings its schema up to date.
+ *
+ * WAL with synchronous=FULL: a commit is on disk (the WAL fsynced) before it returns.
+ * secure_delete: deleted content is overwritten with zeros, not left in free pages.
+ */
+export function openDatabase(path: string): Database.Database {
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('secure_delete = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+/** Steps from one schema version to the next; index i upgrades version i + 1 to i + 2. */
+const MIGRATIONS: ((db: Database.Database) => void)[] = [
+  // 1 → 2: tombstones keep a digest of the address instead of the address; usage counters.
+  (db) => {
+    db.function('address_digest', { deterministic: true }, (a: unknown) =>
+      addressDigest(String(a)),
+    );
+    db.exec(`
+      CREATE TABLE tombstones_v2 (digest TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID;
+      INSERT OR REPLACE INTO tombstones_v2 SELECT address_digest(address), until FROM tombstones;
+      DROP TABLE tombstones;
+      ALTER TABLE tombstones_v2 RENAME TO tombstones;
+      CREATE INDEX tombstones_until ON tombstones (until);
+      ALTER TABLE mailboxes ADD COLUMN message_count INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE mailboxes ADD COLUMN size_bytes INTEGER NOT NULL DEFAULT 0;
+      UPDATE mailboxes SET
+        message_count = (SELECT count(*) FROM messages WHERE mailbox = address),
+        size_bytes = (SELECT coalesce(sum(size), 0) FROM messages WHERE mailbox = address);
+      ${USAGE_TRIGGERS}
+    `);
+  },
+];
+
+function migrate(db: Database.Database) {
+  const version = db.pragma('user_version', { simple: true }) as number;
+  if (version === SCHEMA_VERSION) return;
+  if (version > SCHEMA_VERSION) {
+    throw new Error(`database schema ${version} is newer than this server (${SCHEMA_VERSION})`);
+  }
+  db.transaction(() => {
+    if (version === 0) db.exec(SCHEMA);
+    else for (let v = version; v < SCHEMA_VERSION; v++) MIGRATIONS[v - 1]!(db);
+    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+  })();
+}

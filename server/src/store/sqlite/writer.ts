@@ -1,0 +1,164 @@
+import type Database from 'better-sqlite3';
+import { addressDigest } from '../../domain/address';
+import type { Delivery, DeliveryOutcome, MailboxRecord, NewMailbox, Quota } from '../mail-store';
+import { MAILBOX_COLUMNS, MESSAGE_COLUMNS, toMailbox, type MailboxRow } from './schema';
+
+/** One `putMessages` call waiting for the next batch. */
+export interface PutRequest {
+  deliveries: Delivery[];
+  now: number;
+  quota: Quota;
+}
+
+/** Per request of a batch: its outcomes, or the error that failed it alone. */
+export type PutResult = { outcomes: DeliveryOutcome[] } | { error: string };
+
+/**
+ * Every write of the SQLite store, synchronous, on one connection. It runs in the writer
+ * worker (writer-worker.ts), so a commit's fsync never blocks the event loop that serves SMTP
+ * and HTTP.
+ */
+export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDelayMs: number }) {
+  const q = {
+    insertMailbox: db.prepare(
+      `INSERT INTO mailboxes (address, token_hash, created_at, expires_at)
+       SELECT @address, @tokenHash, @createdAt, @expiresAt
+       WHERE NOT EXISTS (SELECT 1 FROM tombstones WHERE digest = @digest AND until > @createdAt)
+       ON CONFLICT DO NOTHING`,
+    ),
+    liveMailbox: db.prepare<[string, number], MailboxRow>(
+      `SELECT ${MAILBOX_COLUMNS} FROM mailboxes WHERE address = ? AND expires_at > ?`,
+    ),
+    setExpiry: db.prepare<[number, string, number], MailboxRow>(
+      `UPDATE mailboxes SET expires_at = ? WHERE address = ? AND expires_at > ?
+       RETURNING ${MAILBOX_COLUMNS}`,
+    ),
+    deleteMailbox: db.prepare<[string]>('DELETE FROM mailboxes WHERE address = ?'),
+    tombstone: db.prepare<[string, number]>(
+      `INSERT INTO tombstones (digest, until) VALUES (?, ?)
+       ON CONFLICT (digest) DO UPDATE SET until = max(until, excluded.until)`,
+    ),
+    expired: db.prepare<[number, number], { address: string }>(
+      'SELECT address FROM mailboxes WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
+    ),
+    purgeTombstones: db.prepare<[number]>('DELETE FROM tombstones WHERE until <= ?'),
+    insertMessage: db.prepare(
+      `INSERT INTO messages (${MESSAGE_COLUMNS})
+       VALUES (@id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject, @preview,
+               @attachmentCount)`,
+    ),
+    insertRaw: db.prepare<[number | bigint, Buffer]>(
+      'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
+    ),
+    deleteMessage: db.prepare<[string, string]>(
+      'DELETE FROM messages WHERE id = ? AND mailbox = ?',
+    ),
+    deleteAll: db.prepare<[string]>('DELETE FROM messages WHERE mailbox = ?'),
+  };
+
+  let scrubTimer: NodeJS.Timeout | null = null;
+  let closed = false;
+
+  /** After deletions, fold the WAL into the main file and truncate it, so nothing lingers. */
+  function scheduleScrub() {
+    if (scrubTimer || closed) return;
+    scrubTimer = setTimeout(() => {
+      scrubTimer = null;
+      if (!closed) db.pragma('wal_checkpoint(TRUNCATE)');
+    }, scrubDelayMs);
+  }
+
+  const removeMailbox = db.transaction((address: string, tombstoneUntil: number) => {
+    const { changes } = q.deleteMailbox.run(address);
+    if (changes > 0) q.tombstone.run(addressDigest(address), tombstoneUntil);
+    return changes > 0;
+  });
+
+  const removeExpired = db.transaction((now: number, tombstoneUntil: number, limit: number) => {
+    const addresses = q.expired.all(now, limit).map((r) => r.address);
+    for (const address of addresses) {
+      q.deleteMailbox.run(address);
+      q.tombstone.run(addressDigest(address), tombstoneUntil);
+    }
+    return addresses;
+  });
+
+  const insertOne = db.transaction((d: Delivery, now: number, quota: Quota): DeliveryOutcome => {
+    const m = d.message;
+    const box = q.liveMailbox.get(d.mailbox, now);
+    if (!box) return 'gone';
+    if (box.message_count + 1 > quota.maxMessages || box.size_bytes + m.size > quota.maxBytes) {
+      return 'full';
+    }
+    const { lastInsertRowid } = q.insertMessage.run({
+      id: m.id,
+      mailbox: d.mailbox,
+      receivedAt: m.receivedAt,
+      size: m.size,
+      fromName: m.from.name,
+      fromAddress: m.from.address,
+      subject: m.subject,
+      preview: m.preview,
+      attachmentCount: m.attachmentCount,
+    });
+    q.insertRaw.run(lastInsertRowid, m.raw);
+    return 'stored';
+  });
+
+  /** One transaction, one fsync, for the whole batch; each put is a savepoint of its own. */
+  const putBatch = db.transaction((batch: PutRequest[]): PutResult[] =>
+    batch.map((p) => {
+      try {
+        return { outcomes: p.deliveries.map((d) => insertOne(d, p.now, p.quota)) };
+      } catch (err) {
+        return { error: err instanceof Error ? err.message : String(err) };
+      }
+    }),
+  );
+
+  return {
+    createMailbox(m: NewMailbox): boolean {
+      return q.insertMailbox.run({ ...m, digest: addressDigest(m.address) }).changes > 0;
+    },
+    setExpiry(address: string, expiresAt: number, now: number): MailboxRecord | null {
+      const row = q.setExpiry.get(expiresAt, address, now);
+      return row ? toMailbox(row) : null;
+    },
+    deleteMailbox(address: string, _now: number, tombstoneUntil: number): boolean {
+      const deleted = removeMailbox(address, tombstoneUntil);
+      if (deleted) scheduleScrub();
+      return deleted;
+    },
+    deleteExpired(now: number, tombstoneUntil: number, limit: number): string[] {
+      const addresses = removeExpired(now, tombstoneUntil, limit);
+      if (addresses.length > 0) scheduleScrub();
+      return addresses;
+    },
+    purgeTombstones(now: number): void {
+      q.purgeTombstones.run(now);
+    },
+    putBatch,
+    deleteMessage(mailbox: string, id: string): boolean {
+      const deleted = q.deleteMessage.run(id, mailbox).changes > 0;
+      if (deleted) scheduleScrub();
+      return deleted;
+    },
+    deleteAllMessages(mailbox: string): number {
+      const { changes } = q.deleteAll.run(mailbox);
+      if (changes > 0) scheduleScrub();
+      return changes;
+    },
+    close(): void {
+      if (closed) return;
+      closed = true;
+      if (scrubTimer) clearTimeout(scrubTimer);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+      db.close();
+    },
+  };
+}
+
+export type Writer = ReturnType<typeof createWriter>;
+
+/** The writer's operations that the store calls one by one (puts are batched apart). */
+export type WriterOp = Exclude<keyof Writer, 'putBatch'>;
