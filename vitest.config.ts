@@ -13,6 +13,33 @@ export default defineConfig({
           hookTimeout: 30_000,
         },
       },
+      {
+        // Unit and component tests of the web app, in jsdom, with the app's own Vite config
+        // (the `@/` alias, React). Only the clock is ever faked.
+        extends: './web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+          css: false,
+        },
+      },
+      {
+        // Browser end-to-end: the real server process, real SMTP, Debian's Chromium. One file at
+        // a time: each starts its own server and browser.
+        test: {
+          name: 'e2e',
+          root: 'e2e',
+          include: ['**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
     ],
   },
 });

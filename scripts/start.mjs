@@ -17,7 +17,14 @@ function newest(path) {
   return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newest(join(path, name))));
 }
 
-const sources = ['web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'common/src'];
+const sources = [
+  'web/src',
+  'web/scripts',
+  'web/public',
+  'web/index.html',
+  'web/vite.config.ts',
+  'common/src',
+];
 const built = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
 if (built < Math.max(...sources.map((s) => newest(join(root, s))))) {
   console.error('[start] building the web app…');

@@ -1,12 +1,8 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
+import { startApp } from './app/client';
+import { followSystemColorScheme } from './lib/color-scheme';
+import './styles/globals.css';
+
+followSystemColorScheme();
 
 const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-}
+if (root) void startApp(root);

@@ -1,12 +1,14 @@
-import { PRODUCT_NAME } from '@et/common';
-import { strings } from '@/content/strings';
+import { useState } from 'react';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from './providers';
+import { createAppRouter } from './router';
 
-/** Placeholder page until the home page issue lands. */
+/** The whole web app: providers around the router. */
 export function App() {
+  const [router] = useState(createAppRouter);
   return (
-    <main>
-      <h1>{PRODUCT_NAME}</h1>
-      <p>{strings.placeholder}</p>
-    </main>
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>
   );
 }

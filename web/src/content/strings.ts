@@ -1,4 +1,152 @@
-/** Every Italian word a visitor sees lives under `content/`. */
+/**
+ * Every Italian word a visitor sees on the generator, its toasts and the shared frame lives here
+ * (longer texts: `home.ts`). Strings quoted by the seed are kept exactly as quoted.
+ */
+import { PRODUCT_NAME } from '@et/common';
+
 export const strings = {
-  placeholder: 'Il generatore di indirizzi arriva a breve.',
-};
+  common: {
+    close: 'Chiudi',
+    error: 'Errore',
+    loading: 'Caricamento...',
+  },
+
+  meta: {
+    homeTitle: `${PRODUCT_NAME} – indirizzo email usa e getta gratuito`,
+    /** Meta description of the home page (120-160 characters, like every page's). */
+    homeDescription:
+      "Indirizzo email usa e getta gratuito, pronto all'istante e valido 10 minuti: ricevi posta in tempo reale senza registrazione e tieni lo spam lontano.",
+  },
+
+  header: {
+    homeLink: `${PRODUCT_NAME}, torna alla pagina iniziale`,
+    tagline: 'Gratis, anonima, senza registrazione',
+  },
+
+  footer: {
+    navLabel: 'Collegamenti del sito',
+    links: {
+      home: 'Home',
+      blog: 'Blog',
+      faq: 'FAQ',
+      privacy: 'Privacy',
+      terms: 'Termini di servizio',
+    },
+    copyright: `© 2025 ${PRODUCT_NAME}. Tutti i diritti riservati.`,
+    note: 'Un servizio gratuito per proteggere la tua casella principale dallo spam.',
+  },
+
+  ads: {
+    label: 'Spazio pubblicitario',
+  },
+
+  hero: {
+    eyebrow: 'Casella usa e getta',
+    title: 'Il tuo indirizzo email temporaneo è pronto',
+    lead: 'Usalo per iscrizioni, prove gratuite e download. La posta arriva qui in tempo reale e dopo 10 minuti indirizzo e messaggi vengono cancellati per sempre.',
+  },
+
+  mailbox: {
+    cardTitle: 'Il tuo indirizzo',
+    cardHint: 'Copialo e incollalo dove ti viene chiesta un’email.',
+    creating: 'Creazione dell’indirizzo in corso...',
+    expired: 'Indirizzo scaduto',
+    failed: 'Nessun indirizzo disponibile',
+    copy: 'Copia',
+    copied: 'Copiato',
+    copyLabel: 'Copia l’indirizzo negli appunti',
+    newAddress: 'Nuovo indirizzo',
+    newAddressLabel: 'Crea un nuovo indirizzo e svuota l’inbox',
+    countdownTitle: 'Tempo rimasto',
+    countdownLabel: (time: string) => `Tempo rimasto prima della cancellazione: ${time}`,
+    countdownHint: 'Poi indirizzo e messaggi vengono cancellati.',
+    countdownExpiredHint: 'L’indirizzo è stato cancellato.',
+    extend: 'Estendi',
+    extendLabel: 'Riporta il tempo rimasto a 10 minuti',
+  },
+
+  inbox: {
+    title: 'Inbox',
+    countLabel: (n: number) => (n === 1 ? '1 messaggio' : `${n} messaggi`),
+    refresh: 'Aggiorna',
+    refreshLabel: 'Controlla se sono arrivati nuovi messaggi',
+    clear: 'Svuota inbox',
+    clearLabel: 'Elimina tutti i messaggi',
+    liveOn: 'In tempo reale',
+    liveOff: 'Controllo ogni 10 secondi',
+    liveOnHint: 'Collegamento attivo: i nuovi messaggi compaiono appena arrivano.',
+    liveOffHint:
+      'Collegamento in tempo reale non disponibile: l’inbox si aggiorna ogni 10 secondi.',
+    emptyTitle: 'Nessuna email ricevuta',
+    emptyHint:
+      'Le email inviate al tuo indirizzo compariranno qui in tempo reale, senza ricaricare la pagina.',
+    waitingTitle: 'In attesa di un indirizzo',
+    waitingHint: 'Crea un nuovo indirizzo per ricevere posta.',
+    listLabel: 'Messaggi ricevuti',
+    noSubject: '(nessun oggetto)',
+    unknownSender: 'Mittente sconosciuto',
+    attachment: 'Allegato',
+    unread: 'Non letto',
+    openLabel: (sender: string, subject: string) => `Apri il messaggio di ${sender}: ${subject}`,
+    deleteLabel: (subject: string) => `Elimina il messaggio «${subject}»`,
+  },
+
+  message: {
+    from: 'Da',
+    to: 'A',
+    received: 'Ricevuto',
+    textView: 'Testo',
+    htmlView: 'HTML',
+    viewsLabel: 'Formato del messaggio',
+    loadingBody: 'Caricamento del messaggio...',
+    loadFailed: 'Impossibile caricare il messaggio. Riprova tra qualche istante.',
+    emptyBody: 'Questo messaggio non contiene testo.',
+    imagesBlocked:
+      'Immagini e contenuti esterni sono bloccati per proteggerti dai pixel di tracciamento.',
+    imagesShown: 'Immagini e contenuti esterni sono visibili.',
+    showImages: 'Mostra immagini',
+    htmlFrameTitle: 'Versione HTML del messaggio',
+    htmlLinksHint: 'Per aprire i link usa la vista Testo.',
+    attachments: 'Allegati',
+    noAttachments: 'Nessun allegato trovato',
+    download: 'Scarica',
+    downloadLabel: (name: string) => `Scarica ${name}`,
+    downloadEml: 'Scarica .eml',
+    downloadEmlLabel: 'Scarica il messaggio originale in formato .eml',
+    delete: 'Elimina',
+  },
+
+  toasts: {
+    created: `${PRODUCT_NAME} creata!`,
+    createFailed: `Impossibile creare l'${PRODUCT_NAME}`,
+    rateLimited: 'Hai creato troppi indirizzi in poco tempo. Riprova tra qualche minuto.',
+    unreachable: 'Impossibile contattare il server. Riprova tra qualche istante.',
+    copied: 'Email copiata!',
+    copiedDescription: "L'indirizzo è stato copiato negli appunti",
+    copyFailed: "Impossibile copiare l'indirizzo",
+    extended: 'Tempo esteso!',
+    extendedDescription: 'Hai altri 10 minuti',
+    extendFailed: 'Impossibile estendere il tempo',
+    expired: 'Tempo scaduto!',
+    expiredDescription:
+      "L'indirizzo e i suoi messaggi sono stati eliminati. Clicca su «Nuovo indirizzo» per crearne uno nuovo.",
+    newMail: 'Nuova email ricevuta!',
+    newMailFrom: (sender: string) => `Da ${sender}`,
+    newMailMany: (n: number) => `${n} nuovi messaggi nell’inbox`,
+    checking: 'Controllo nuovi messaggi in corso...',
+    deleted: 'Email eliminata',
+    deleteFailed: "Impossibile eliminare l'email",
+    cleared: 'Inbox svuotata',
+    clearFailed: "Impossibile svuotare l'inbox",
+    downloaded: 'Allegato scaricato con successo',
+    downloadFailed: "Impossibile scaricare l'allegato",
+    noAttachment: 'Nessun allegato trovato',
+    emlDownloaded: 'Messaggio originale scaricato',
+    emlFailed: 'Impossibile scaricare il messaggio originale',
+  },
+
+  toaster: {
+    region: 'Notifiche',
+    close: 'Chiudi la notifica',
+  },
+} as const;

@@ -1,0 +1,146 @@
+/**
+ * Hostile HTML in real Chromium: every payload of fixtures/xss-payloads.ts is delivered by SMTP
+ * as the HTML of one mail and opened in the message dialog's HTML view, then again after
+ * 'Mostra immagini'. A canary server on loopback sees any remote load a payload makes; the
+ * page listens for the message a payload posts if any of its script runs.
+ *
+ * Expected: no script runs and nothing navigates, ever; no remote load happens before
+ * 'Mostra immagini'; after it, the remote images load (which also proves the canary works).
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
+import { CANARY_PORT_PLACEHOLDER, xssPayloads } from './fixtures/xss-payloads';
+import { launchChromium } from './support/browser';
+import { home, openHome, waitLive } from './support/home-page';
+import { sendMail } from './support/smtp';
+
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let canary: Server;
+let canaryPort: number;
+/** Payload name → canary requests it caused. */
+const hits = new Map<string, string[]>();
+
+beforeAll(async () => {
+  canary = createServer((request, response) => {
+    const name = new URL(request.url ?? '/', 'http://x').searchParams.get('p') ?? '(unnamed)';
+    hits.set(name, [...(hits.get(name) ?? []), request.url ?? '']);
+    response.writeHead(200, { 'content-type': 'image/gif', 'access-control-allow-origin': '*' });
+    response.end(Buffer.from('R0lGODlhAQABAAAAACw=', 'base64'));
+  });
+  await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
+  canaryPort = (canary.address() as AddressInfo).port;
+  [server, browser] = await Promise.all([startServerProcess(), launchChromium()]);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  await new Promise<void>((resolve) => canary.close(() => resolve()));
+});
+
+describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () => {
+  it('run no script, navigate nowhere, and load nothing remote until asked', async () => {
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const posted: string[] = [];
+    await context.exposeFunction('__xssPosted', (data: string) => posted.push(data));
+    await context.addInitScript(() => {
+      window.addEventListener('message', (event) => {
+        if (typeof event.data === 'string' && event.data.startsWith('xss:')) {
+          (window as unknown as { __xssPosted: (d: string) => void }).__xssPosted(event.data);
+        }
+      });
+    });
+    const { page, address } = await openHome(context, server.httpUrl);
+    const homeUrl = page.url();
+    const ui = home(page);
+    await waitLive(page);
+
+    for (const payload of xssPayloads) {
+      await sendMail(server.smtpPort, {
+        from: 'attacco@esempio.example',
+        to: address,
+        subject: payload.name,
+        html: payload.html.replaceAll(CANARY_PORT_PLACEHOLDER, String(canaryPort)),
+        text: payload.name,
+      });
+    }
+    await expect.poll(() => ui.rows.count(), { timeout: 20_000 }).toBe(xssPayloads.length);
+
+    const before: string[] = [];
+    const after: string[] = [];
+    const imagesShown: string[] = [];
+    const emptied: string[] = [];
+    for (let i = 0; i < xssPayloads.length; i++) {
+      await ui.rows.nth(i).locator('button').first().click();
+      const dialog = ui.dialog;
+      await dialog.waitFor();
+      const name = (await dialog.getByRole('heading').first().textContent())?.trim() ?? '';
+      const payload = xssPayloads.find((p) => p.name === name);
+      expect(payload, `row ${i}: ${name}`).toBeDefined();
+
+      // Once the detail is in, the text view shows; an HTML view exists only when something
+      // survived the server's sanitiser.
+      await dialog.locator('[data-slot="message-text"]').waitFor();
+      const htmlTab = dialog.getByRole('tab', { name: 'HTML' });
+      if ((await htmlTab.count()) === 0) {
+        emptied.push(name);
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        continue;
+      }
+      await htmlTab.click();
+      const iframe = dialog.locator('iframe[data-slot="message-html"]');
+      await iframe.waitFor();
+      expect(await iframe.getAttribute('sandbox')).toBe('');
+      const frame = page.frameLocator('iframe[data-slot="message-html"]');
+      if (payload!.trigger) {
+        const body = frame.locator('body');
+        await (
+          payload!.trigger === 'click'
+            ? frame
+                .locator('a, button, svg, math, img')
+                .first()
+                .click({ timeout: 1000, force: true })
+            : body.hover({ timeout: 1000, force: true })
+        ).catch(() => {});
+      }
+      await page.waitForTimeout(250);
+      if (hits.has(name)) before.push(name);
+
+      const show = dialog.getByRole('button', { name: 'Mostra immagini' });
+      if (await show.isVisible()) {
+        await show.click();
+        await page.waitForTimeout(payload!.kind === 'remote-image' ? 600 : 250);
+        if (payload!.kind === 'script' || payload!.kind === 'navigation') {
+          if (hits.has(name)) after.push(name);
+        }
+        if (payload!.kind === 'remote-image' && hits.has(name)) imagesShown.push(name);
+      }
+
+      expect(page.url(), name).toBe(homeUrl);
+      expect(await page.title(), name).not.toBe('pwned');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+
+    console.info(`${emptied.length} payloads left no HTML after sanitising: ${emptied.join(', ')}`);
+    expect(posted, 'scripts that ran').toEqual([]);
+    expect(before, 'remote loads before Mostra immagini').toEqual([]);
+    expect(
+      after,
+      'script or navigation payloads that reached the canary after Mostra immagini',
+    ).toEqual([]);
+    // Images given by `src` load once asked; `srcset` and `<picture>` sources are dropped by
+    // the server's sanitiser, so those never load at all.
+    expect(imagesShown.sort(), 'remote images load once asked').toEqual([
+      'img-src-canary',
+      'img-tracking-pixel',
+    ]);
+  }, 600_000);
+});

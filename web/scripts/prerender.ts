@@ -1,0 +1,178 @@
+/**
+ * Prerenders every page of the site into `web/dist`, after `vite build --manifest` built the
+ * client. Run by `npm run build` (web workspace).
+ *
+ * 1. Vite builds `src/app/entry-server.tsx` for Node (same config, same env as the client).
+ * 2. Each page is rendered with react-router's static handler and `renderToString`, and written
+ *    into the client's `index.html`: `#root` gets the markup, `<head>` the page's title,
+ *    description, canonical URL, Open Graph tags and `modulepreload` links for the page's
+ *    lazily loaded chunk. `/faq` → `dist/faq/index.html`, `/blog/x` → `dist/blog/x/index.html`,
+ *    the not-found page → `dist/404.html`.
+ * 3. `sitemap.xml` and `robots.txt` are written beside them.
+ *
+ * The browser then hydrates the HTML (`src/app/client.tsx`); search engines and visitors without
+ * JavaScript read it as it is.
+ */
+/// <reference types="node" />
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'vite';
+import type * as ServerEntryModule from '../src/app/entry-server';
+
+type ServerEntry = typeof ServerEntryModule;
+
+/** One chunk of Vite's build manifest (`dist/.vite/manifest.json`). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+
+const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
+const DIST_DIR = join(WEB_DIR, 'dist');
+/** The server bundle lives inside the package so that Node resolves its dependencies. */
+const SERVER_OUT_DIR = join(WEB_DIR, 'node_modules', '.cache', 'prerender');
+const MANIFEST_PATH = join(DIST_DIR, '.vite', 'manifest.json');
+const ROOT_PLACEHOLDER = '<div id="root"></div>';
+
+async function buildServerEntry(): Promise<ServerEntry> {
+  await build({
+    root: WEB_DIR,
+    configFile: join(WEB_DIR, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: {
+      ssr: 'src/app/entry-server.tsx',
+      outDir: SERVER_OUT_DIR,
+      emptyOutDir: true,
+      copyPublicDir: false,
+      minify: false,
+      sourcemap: false,
+    },
+  });
+  const file = (await readdir(SERVER_OUT_DIR)).find((name) => /^entry-server\.m?js$/.test(name));
+  if (!file) throw new Error(`no entry-server bundle in ${SERVER_OUT_DIR}`);
+  return (await import(pathToFileURL(join(SERVER_OUT_DIR, file)).href)) as ServerEntry;
+}
+
+/** Keys of `keys` and of every chunk they import statically, transitively. */
+function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const imported of manifest[key].imports ?? []) visit(imported);
+  };
+  keys.forEach(visit);
+  return seen;
+}
+
+/**
+ * `modulepreload` and stylesheet links for the chunks of the page's lazily loaded route module,
+ * minus what `index.html` already loads, so the browser fetches them in parallel with the entry.
+ */
+function preloadLinks(manifest: Record<string, ManifestChunk>, routeIds: string[]): string[] {
+  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const loaded = staticClosure(manifest, entries);
+  const wanted = staticClosure(
+    manifest,
+    routeIds.map((id) => `src/app/routes/${id}.tsx`),
+  );
+  const files: string[] = [];
+  const styles: string[] = [];
+  for (const key of wanted) {
+    if (loaded.has(key)) continue;
+    const chunk = manifest[key]!;
+    files.push(chunk.file);
+    styles.push(...(chunk.css ?? []));
+  }
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
+    ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ];
+}
+
+/** The client's `index.html` with one page's head and markup in it. */
+function pageDocument(template: string, head: string, markup: string): string {
+  const withHead = template
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
+    .replace(/<title>[\s\S]*?<\/title>/, () => head);
+  return withHead.replace(ROOT_PLACEHOLDER, () => `<div id="root">${markup}</div>`);
+}
+
+/** Output file of a path: `/` → `index.html`, `/faq` → `faq/index.html`. */
+function outputFile(path: string): string {
+  return join(DIST_DIR, ...path.split('/').filter(Boolean), 'index.html');
+}
+
+function sitemapXml(entry: ServerEntry): string {
+  const urls = entry.sitemapEntries().map(({ path, lastModified }) => {
+    const lastmod = lastModified ? `<lastmod>${lastModified}</lastmod>` : '';
+    return `  <url><loc>${entry.escapeHtml(entry.absoluteUrl(path))}</loc>${lastmod}</url>`;
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+function robotsTxt(entry: ServerEntry): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    '',
+    `Sitemap: ${entry.absoluteUrl('/sitemap.xml')}`,
+    '',
+  ].join('\n');
+}
+
+async function main() {
+  const started = performance.now();
+  const template = await readFile(join(DIST_DIR, 'index.html'), 'utf8');
+  if (template.split(ROOT_PLACEHOLDER).length !== 2 || !/<title>/.test(template)) {
+    throw new Error('dist/index.html is not the fresh client build: run `vite build` first');
+  }
+  const manifest = existsSync(MANIFEST_PATH)
+    ? (JSON.parse(await readFile(MANIFEST_PATH, 'utf8')) as Record<string, ManifestChunk>)
+    : {};
+
+  const entry = await buildServerEntry();
+  const pages = [
+    ...entry.sitemapEntries().map(({ path }) => ({ path, file: outputFile(path) })),
+    { path: entry.NOT_FOUND_PROBE_PATH, file: join(DIST_DIR, '404.html') },
+  ];
+
+  const titles = new Map<string, string>();
+  for (const { path, file } of pages) {
+    const page = await entry.renderPage(path);
+    if (!page.html.includes('<h1')) throw new Error(`${path}: the page has no <h1>`);
+    const previous = titles.get(page.meta.title);
+    if (previous) throw new Error(`${path}: same <title> as ${previous}`);
+    titles.set(page.meta.title, path);
+
+    const head = [entry.renderHead(page.meta), ...preloadLinks(manifest, page.routeIds)].join(
+      '\n    ',
+    );
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, pageDocument(template, head, page.html));
+  }
+
+  await writeFile(join(DIST_DIR, 'sitemap.xml'), sitemapXml(entry));
+  await writeFile(join(DIST_DIR, 'robots.txt'), robotsTxt(entry));
+  // The manifest and the server bundle were only needed here; keep dist to what is served.
+  await rm(join(DIST_DIR, '.vite'), { recursive: true, force: true });
+  await rm(SERVER_OUT_DIR, { recursive: true, force: true });
+
+  const ms = Math.round(performance.now() - started);
+  console.log(`prerendered ${pages.length} pages, sitemap.xml and robots.txt in ${ms} ms:`);
+  for (const { path, file } of pages)
+    console.log(`  ${path.padEnd(44)} ${relative(WEB_DIR, file)}`);
+}
+
+await main();

@@ -1,0 +1,79 @@
+/**
+ * Server rendering of the site, used only at build time by `scripts/prerender.ts`: every page
+ * is rendered to HTML once, with react-router's static handler, and written to its own file.
+ * The client then hydrates that HTML (see `client.tsx`).
+ */
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { articles } from '@/content/articles';
+import { articlePath, STATIC_ROUTES } from '@/content/site';
+import { lastUpdated as privacyUpdated } from '@/content/legal/privacy';
+import { lastUpdated as termsUpdated } from '@/content/legal/terms';
+import type { PageMeta } from '@/lib/seo';
+import { metaOfMatches } from './page-meta';
+import { AppProviders } from './providers';
+import { routes } from './router';
+
+export { absoluteUrl, escapeHtml, renderHead } from '@/lib/seo';
+
+/** A path no route knows: rendering it yields the not-found page, written to `404.html`. */
+export const NOT_FOUND_PROBE_PATH = '/__pagina-inesistente__';
+
+/** One page of the sitemap. */
+export interface SitemapEntry {
+  path: string;
+  /** ISO date of the last change, when the content states one. */
+  lastModified?: string;
+}
+
+/** Every page to prerender and list in the sitemap: fixed routes first, then the articles. */
+export function sitemapEntries(): SitemapEntry[] {
+  const modified: Partial<Record<string, string>> = {
+    '/privacy': privacyUpdated,
+    '/terms': termsUpdated,
+    '/blog': articles
+      .map((a) => a.dateModified)
+      .sort()
+      .at(-1),
+  };
+  return [
+    ...STATIC_ROUTES.map((path) => ({ path, lastModified: modified[path] })),
+    ...articles.map((a) => ({ path: articlePath(a.slug), lastModified: a.dateModified })),
+  ];
+}
+
+/** A rendered page: the markup of `#root` and its head. */
+export interface RenderedPage {
+  html: string;
+  meta: PageMeta;
+  /**
+   * Ids of the matched routes. A lazily loaded page's route id is its module's file name under
+   * `src/app/routes/`, which lets the prerenderer add `modulepreload` links for its chunk.
+   */
+  routeIds: string[];
+}
+
+/** Renders `path` as the browser will first see it, before any effect has run. */
+export async function renderPage(path: string): Promise<RenderedPage> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')));
+  if (context instanceof Response) {
+    throw new Error(`${path}: the router answered with a redirect or response (${context.status})`);
+  }
+  if (context.errors) {
+    throw new Error(`${path}: route error ${JSON.stringify(context.errors)}`);
+  }
+  const meta = metaOfMatches(context.matches);
+  if (!meta) throw new Error(`${path}: no route declares the page's meta`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const html = renderToString(
+    <StrictMode>
+      <AppProviders>
+        {/* No loaders, so there is no data to hand over: the client router starts on its own. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  return { html, meta, routeIds: context.matches.map((match) => match.route.id) };
+}

@@ -1,0 +1,62 @@
+import { AdSlot } from '@/components/layout/ad-slot';
+import { HomeFaq } from '@/components/home/home-faq';
+import { HomeSections } from '@/components/home/home-sections';
+import { homeFaq, homeFaqTitle, homeSections } from '@/content/home';
+import { strings } from '@/content/strings';
+import { Inbox } from '@/features/inbox';
+import { AddressCard, CountdownCard, useMailbox } from '@/features/mailbox';
+
+/** `/`: the generator (address, countdown, live inbox), then the explanations and the FAQ. */
+export function HomeRoute() {
+  const mailbox = useMailbox();
+  const token = mailbox.session?.token ?? null;
+  const mailboxState =
+    mailbox.phase === 'active' ? 'ready' : mailbox.phase === 'starting' ? 'starting' : 'gone';
+
+  return (
+    <div className="mx-auto flex max-w-5xl flex-col gap-6 px-4 py-6 sm:py-10">
+      <section aria-labelledby="home-title" className="flex flex-col gap-2">
+        <p className="text-sm font-medium text-primary">{strings.hero.eyebrow}</p>
+        <h1 id="home-title" className="text-2xl font-bold tracking-tight text-balance sm:text-4xl">
+          {strings.hero.title}
+        </h1>
+        <p className="max-w-3xl text-muted-foreground sm:text-lg">{strings.hero.lead}</p>
+      </section>
+
+      <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <AddressCard
+          phase={mailbox.phase}
+          email={mailbox.session?.email ?? null}
+          isCreating={mailbox.isCreating}
+          onNewAddress={mailbox.createNew}
+        />
+        <CountdownCard
+          expiresAt={mailbox.expiresAt}
+          onExpire={mailbox.expire}
+          onExtend={mailbox.extend}
+          canExtend={mailbox.phase === 'active'}
+          pending={mailbox.phase === 'starting'}
+          isExtending={mailbox.isExtending}
+        />
+      </div>
+
+      <Inbox
+        key={token ?? mailbox.phase}
+        token={token}
+        mailboxState={mailboxState}
+        baseTitle={strings.meta.homeTitle}
+        onMailboxGone={mailbox.expire}
+        onMailboxExtended={mailbox.applyExpiresAt}
+      />
+
+      <AdSlot />
+
+      <div className="mt-6 flex flex-col gap-12">
+        <HomeSections sections={homeSections} />
+        <HomeFaq title={homeFaqTitle} entries={homeFaq} />
+      </div>
+
+      <AdSlot />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import type { Article } from './article';
+
+/** Phishing: orders of magnitude, how an attack unfolds, how a temporary address helps, tips. */
+export const article: Article = {
+  slug: 'email-temporanea-contro-phishing',
+  title: 'Email temporanea contro il phishing: come ti protegge',
+  description:
+    'Come nasce un attacco di phishing, perché parte quasi sempre da un indirizzo email e come un indirizzo usa e getta riduce il rischio. Con consigli pratici.',
+  category: 'Sicurezza',
+  date: '2025-01-12',
+  dateModified: '2025-01-17',
+  readTimeMinutes: 9,
+  blocks: [
+    {
+      type: 'p',
+      text: 'Il phishing è la truffa più antica di internet e, nonostante questo, resta la più efficace. Non richiede competenze tecniche particolari: basta un messaggio credibile, inviato alla persona giusta nel momento giusto. Il punto di partenza è quasi sempre lo stesso, il tuo indirizzo email. Ridurre il numero di siti che lo conoscono è quindi una delle difese più semplici che hai a disposizione.',
+    },
+    { type: 'h2', text: 'Il fenomeno in numeri', id: 'numeri' },
+    {
+      type: 'p',
+      text: "Le cifre cambiano da un rapporto all'altro, ma gli ordini di grandezza riportati dalle analisi di settore sono costanti da anni:",
+    },
+    {
+      type: 'ul',
+      items: [
+        'la grande maggioranza degli attacchi informatici (secondo le stime più citate, ben oltre otto su dieci) comincia con un messaggio email;',
+        'ogni giorno nel mondo partono miliardi di email di phishing, una parte consistente di tutta la posta indesiderata;',
+        'il fattore umano, cioè un clic sbagliato o una password consegnata a un sito falso, è coinvolto in circa due violazioni di dati su tre;',
+        'nelle campagne di prova organizzate dalle aziende non è raro che una persona su dieci, o anche di più, clicchi sul link trappola.',
+      ],
+    },
+    {
+      type: 'p',
+      text: 'Sono numeri che vanno presi per quello che sono, stime, ma raccontano una cosa chiara: i truffatori non hanno bisogno di forzare sistemi sofisticati quando possono convincere qualcuno ad aprire la porta.',
+    },
+    { type: 'h2', text: 'Le fasi di un attacco', id: 'fasi' },
+    {
+      type: 'p',
+      text: 'Un attacco di phishing segue quasi sempre lo stesso copione, in cinque fasi.',
+    },
+    {
+      type: 'ol',
+      items: [
+        'Raccolta degli indirizzi. Gli indirizzi vengono presi da violazioni di dati, da elenchi venduti da siti poco scrupolosi, da pagine pubbliche e da moduli di iscrizione. Più siti conoscono la tua email, più è facile che finisca in una di queste liste.',
+        "Preparazione dell'esca. Il truffatore sceglie chi imitare: una banca, un corriere, un servizio di streaming, il sito su cui ti sei appena registrato. Registra un dominio dal nome simile e copia logo e impaginazione.",
+        "Invio e aggancio. Il messaggio punta sull'urgenza o sulla paura: un pacco in giacenza, un pagamento rifiutato, un accesso sospetto, un account che sta per essere chiuso.",
+        "Sfruttamento. Il link porta a una pagina che chiede credenziali o dati della carta, oppure l'allegato installa un programma malevolo.",
+        'Monetizzazione. Le credenziali rubate vengono usate per entrare nei tuoi account, rivendute o sfruttate per mandare nuovi messaggi ai tuoi contatti, che si fideranno perché il mittente sei tu.',
+      ],
+    },
+    {
+      type: 'p',
+      text: 'Interrompere la catena alla prima fase è il modo più economico di difendersi: un indirizzo che nessuno conosce non riceve esche.',
+    },
+    { type: 'h2', text: "Quattro modi in cui un'email temporanea ti protegge", id: 'protezione' },
+    { type: 'h3', text: "1. L'indirizzo non dice nulla di te" },
+    {
+      type: 'p',
+      text: "Un indirizzo che contiene nome e cognome rivela chi sei e permette di cucire su misura il messaggio: il tuo nome nell'oggetto, la tua città, il tuo datore di lavoro. È il cosiddetto spear phishing, il più pericoloso. Un indirizzo casuale non è collegato a nessuna identità e non offre appigli.",
+    },
+    { type: 'h3', text: '2. Scade prima che possa essere sfruttato' },
+    {
+      type: 'p',
+      text: "Tra il momento in cui un indirizzo finisce in una lista e quello in cui arriva la prima esca passano spesso settimane. Un indirizzo che vive dieci minuti a quel punto non esiste più: i messaggi vengono rifiutati e l'indirizzo non viene riassegnato a nessuno per almeno 30 giorni.",
+    },
+    { type: 'h3', text: '3. Separa i siti occasionali dalla tua casella vera' },
+    {
+      type: 'p',
+      text: 'Se per i siti di poco conto usi sempre un indirizzo usa e getta, ottieni un vantaggio in più: quando nella tua casella personale arriva un messaggio che sembra provenire da uno di quei siti, sai già che è falso, perché a quel sito non hai mai dato il tuo indirizzo vero.',
+    },
+    { type: 'h3', text: '4. Aprire un messaggio non rivela niente' },
+    {
+      type: 'p',
+      text: "Molte campagne usano immagini invisibili per sapere chi apre i messaggi e concentrare gli sforzi sugli indirizzi attivi. Nella nostra casella le immagini esterne sono bloccate finché non le chiedi e il contenuto HTML viene mostrato senza eseguire script: leggere un messaggio sospetto non conferma nulla a chi l'ha mandato.",
+    },
+    {
+      type: 'callout',
+      tone: 'warning',
+      title: 'Una protezione, non uno scudo totale',
+      text: "Un'email temporanea riduce l'esposizione, ma non ti rende immune: se clicchi un link truffaldino e inserisci la password della tua banca, il danno è fatto, qualunque sia la casella da cui sei partito. Le buone abitudini restano indispensabili.",
+    },
+    { type: 'h2', text: 'Come riconoscere un messaggio di phishing', id: 'riconoscere' },
+    {
+      type: 'checklist',
+      items: [
+        'Il mittente ha un nome familiare ma un dominio strano, con lettere scambiate o parole aggiunte.',
+        'Il messaggio mette fretta: «entro 24 ore», «ultimo avviso», «account sospeso».',
+        'Ti chiede di inserire password, codici o dati della carta attraverso un link.',
+        "L'indirizzo a cui porta il link, visibile passandoci sopra con il mouse o tenendolo premuto sullo smartphone, non è quello del sito ufficiale.",
+        'Contiene un allegato inatteso, soprattutto un archivio compresso o un documento che chiede di abilitare le macro.',
+        'Il tono è generico («Gentile cliente») oppure, al contrario, sa troppe cose di te.',
+      ],
+    },
+    { type: 'h2', text: 'Consigli pratici', id: 'consigli' },
+    {
+      type: 'ul',
+      items: [
+        "Non entrare mai in un account partendo da un link ricevuto via email: digita l'indirizzo del sito o usa l'app ufficiale.",
+        "Usa un gestore di password: non compila le credenziali su un dominio falso, e questo è già un campanello d'allarme.",
+        "Attiva l'autenticazione a due fattori su tutti gli account che la offrono; come farlo è spiegato nella guida alla [sicurezza online](/sicurezza-online).",
+        'Se un messaggio ti allarma, verifica con un canale diverso: chiama il numero che trovi sul sito ufficiale, non quello scritto nel messaggio.',
+        'Segnala il phishing come tale nel tuo programma di posta: aiuti i filtri a fermarlo anche per gli altri.',
+        'Per iscrizioni occasionali usa un [indirizzo temporaneo](/): meno siti conoscono la tua email, meno esche riceverai.',
+      ],
+    },
+    {
+      type: 'p',
+      text: "Se temi che le tue credenziali siano già finite nelle mani sbagliate, leggi cosa fare nell'articolo su come [proteggere la tua email dalle violazioni](/blog/proteggere-email-violazioni).",
+    },
+  ],
+};

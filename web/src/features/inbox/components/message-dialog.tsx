@@ -1,0 +1,201 @@
+import type { AttachmentInfo, MessageSummary } from '@et/common';
+import { FileDownIcon, Trash2Icon } from 'lucide-react';
+import { useEffect } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { strings } from '@/content/strings';
+import { isNotFound } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useDownloadAttachment, useDownloadRawMessage } from '../api/download';
+import { useMessage } from '../api/get-message';
+import { senderInitial, senderLabel, subjectLabel } from '../lib/sender';
+import { AttachmentList } from './attachment-list';
+import { MessageHtml } from './message-html';
+import { MessageText } from './message-text';
+
+export interface MessageDialogProps {
+  token: string;
+  /** The message to show; null closes the dialog. */
+  message: MessageSummary | null;
+  onClose: () => void;
+  onDelete: (id: string) => void;
+  deleting: boolean;
+}
+
+/** The reader: header, text or HTML view, attachments, '.eml' download. */
+export function MessageDialog({ token, message, onClose, onDelete, deleting }: MessageDialogProps) {
+  return (
+    <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
+      {message && (
+        <DialogContent
+          data-slot="message-dialog"
+          className="flex max-h-[80vh] max-w-3xl flex-col gap-0 p-0 sm:p-0"
+        >
+          <MessageReader
+            key={message.id}
+            token={token}
+            message={message}
+            onDelete={onDelete}
+            deleting={deleting}
+          />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function MessageReader({
+  token,
+  message,
+  onDelete,
+  deleting,
+}: Omit<MessageDialogProps, 'message' | 'onClose'> & { message: MessageSummary }) {
+  const detail = useMessage(token, message.id);
+  const downloadAttachment = useDownloadAttachment(token);
+  const downloadRaw = useDownloadRawMessage(token);
+  const sender = senderLabel(message.from);
+
+  useEffect(() => {
+    // Spec: a failed detail fetch is only logged; the reader says it could not load.
+    if (detail.error) console.error('Message detail failed', detail.error);
+  }, [detail.error]);
+
+  const handleDownload = (attachment: AttachmentInfo) => {
+    downloadAttachment.mutate(
+      { messageId: message.id, attachment },
+      {
+        onSuccess: () => toast.success(strings.toasts.downloaded),
+        onError: (error) => {
+          console.error('Attachment download failed', error);
+          if (isNotFound(error)) toast.error(strings.toasts.noAttachment);
+          else toast.error(strings.common.error, { description: strings.toasts.downloadFailed });
+        },
+      },
+    );
+  };
+
+  const handleDownloadRaw = () => {
+    downloadRaw.mutate(message.id, {
+      onSuccess: () => toast.success(strings.toasts.emlDownloaded),
+      onError: (error) => {
+        console.error('Raw download failed', error);
+        toast.error(strings.common.error, { description: strings.toasts.emlFailed });
+      },
+    });
+  };
+
+  const data = detail.data;
+  const hasHtml = Boolean(data?.html);
+  const defaultView = data && !data.text.trim() && hasHtml ? 'html' : 'text';
+  const downloadingId = downloadAttachment.isPending
+    ? (downloadAttachment.variables?.attachment.id ?? null)
+    : null;
+
+  return (
+    <>
+      <DialogHeader className="border-b p-5 pr-12 sm:p-6 sm:pr-14">
+        <DialogTitle data-slot="message-subject" className="break-words">
+          {subjectLabel(message.subject)}
+        </DialogTitle>
+        <div className="flex items-center gap-3">
+          <span
+            aria-hidden="true"
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-primary/10 font-semibold text-primary"
+          >
+            {senderInitial(message.from)}
+          </span>
+          <DialogDescription asChild>
+            <div className="min-w-0 text-sm">
+              <p className="truncate font-medium text-foreground">
+                <span className="sr-only">{strings.message.from}: </span>
+                {sender}
+                {message.from.name && message.from.address && (
+                  <span className="font-normal text-muted-foreground">
+                    {' '}
+                    &lt;{message.from.address}&gt;
+                  </span>
+                )}
+              </p>
+              <p className="text-xs text-muted-foreground">
+                <span className="sr-only">{strings.message.received}: </span>
+                <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt)}</time>
+              </p>
+            </div>
+          </DialogDescription>
+        </div>
+      </DialogHeader>
+
+      <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto p-5 sm:p-6">
+        {detail.isPending ? (
+          <div className="flex flex-col gap-2" aria-busy="true">
+            <span className="sr-only">{strings.message.loadingBody}</span>
+            <Skeleton className="h-4 w-full" />
+            <Skeleton className="h-4 w-11/12" />
+            <Skeleton className="h-4 w-2/3" />
+          </div>
+        ) : !data ? (
+          <p className="text-sm text-muted-foreground">{strings.message.loadFailed}</p>
+        ) : hasHtml ? (
+          <Tabs defaultValue={defaultView}>
+            <TabsList aria-label={strings.message.viewsLabel}>
+              <TabsTrigger value="text">{strings.message.textView}</TabsTrigger>
+              <TabsTrigger value="html">{strings.message.htmlView}</TabsTrigger>
+            </TabsList>
+            <TabsContent value="text">
+              <MessageText text={data.text} />
+            </TabsContent>
+            <TabsContent value="html">
+              <MessageHtml html={data.html ?? ''} />
+            </TabsContent>
+          </Tabs>
+        ) : (
+          <MessageText text={data.text} />
+        )}
+
+        <AttachmentList
+          attachments={data?.attachments ?? (detail.isPending ? undefined : [])}
+          expected={message.hasAttachments}
+          downloadingId={downloadingId}
+          onDownload={handleDownload}
+        />
+      </div>
+
+      <DialogFooter className="border-t p-4 sm:px-6">
+        <Button
+          type="button"
+          variant="outline"
+          onClick={handleDownloadRaw}
+          disabled={downloadRaw.isPending}
+          title={strings.message.downloadEmlLabel}
+        >
+          <FileDownIcon aria-hidden="true" />
+          {strings.message.downloadEml}
+        </Button>
+        <Button
+          type="button"
+          variant="outline"
+          className="text-destructive hover:text-destructive"
+          onClick={() => onDelete(message.id)}
+          disabled={deleting}
+        >
+          <Trash2Icon aria-hidden="true" />
+          {strings.message.delete}
+        </Button>
+        <DialogClose asChild>
+          <Button type="button">{strings.common.close}</Button>
+        </DialogClose>
+      </DialogFooter>
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AttachmentList } from './attachment-list';
+import { MessageHtml } from './message-html';
+import { MessageText } from './message-text';
+
+describe('MessageText', () => {
+  it('keeps line breaks and makes web links open safely in a new tab', () => {
+    render(<MessageText text={'Ciao,\nconferma qui: https://esempio.example/ok\nGrazie'} />);
+    const body = document.querySelector('[data-slot="message-text"]') as HTMLElement;
+    expect(body).toHaveClass('whitespace-pre-wrap');
+    expect(body.textContent).toBe('Ciao,\nconferma qui: https://esempio.example/ok\nGrazie');
+    const link = screen.getByRole('link', { name: 'https://esempio.example/ok' });
+    expect(link).toHaveAttribute('href', 'https://esempio.example/ok');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('never renders the text as HTML', () => {
+    render(<MessageText text={'<img src=x onerror=alert(1)> <b>grassetto</b>'} />);
+    expect(document.querySelector('img')).toBeNull();
+    expect(document.querySelector('b')).toBeNull();
+    expect(screen.getByText(/<b>grassetto<\/b>/)).toBeInTheDocument();
+  });
+});
+
+describe('MessageHtml', () => {
+  it('renders the HTML in a sandbox without scripts, remote content blocked until asked', async () => {
+    const user = userEvent.setup();
+    render(<MessageHtml html={'<p>Offerta</p><img src="https://tracker.example/p.gif">'} />);
+    const frame = screen.getByTitle('Versione HTML del messaggio');
+    expect(frame).toHaveAttribute('sandbox', '');
+    const blocked = frame.getAttribute('srcdoc') ?? '';
+    expect(blocked).toContain('Offerta');
+    expect(blocked).toMatch(/Content-Security-Policy" content="default-src 'none'; img-src data:;/);
+
+    await user.click(screen.getByRole('button', { name: 'Mostra immagini' }));
+    const allowed = frame.getAttribute('srcdoc') ?? '';
+    expect(allowed).toMatch(/img-src data: http: https:/);
+    expect(allowed).not.toMatch(/script-src/);
+    expect(frame).toHaveAttribute('sandbox', '');
+    expect(screen.queryByRole('button', { name: 'Mostra immagini' })).toBeNull();
+  });
+});
+
+describe('AttachmentList', () => {
+  const attachments = [
+    { id: 'a1', filename: 'fattura.pdf', contentType: 'application/pdf', size: 1536 },
+    { id: 'a2', filename: 'foto.jpg', contentType: 'image/jpeg', size: 2_621_440 },
+    { id: 'a3', filename: 'nota.txt', contentType: 'text/plain', size: 12 },
+  ];
+
+  it('lists every attachment with its size and a download button', async () => {
+    const user = userEvent.setup();
+    const onDownload = vi.fn();
+    render(
+      <AttachmentList
+        attachments={attachments}
+        expected
+        downloadingId={null}
+        onDownload={onDownload}
+      />,
+    );
+    const section = screen.getByRole('region', { name: /Allegati/ });
+    expect(within(section).getByText('3')).toBeInTheDocument();
+    const items = within(section).getAllByRole('listitem');
+    expect(items.map((li) => li.textContent)).toEqual([
+      'fattura.pdf1 KBScarica',
+      'foto.jpg2,50 MBScarica',
+      'nota.txt12 BScarica',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Scarica foto.jpg' }));
+    expect(onDownload).toHaveBeenCalledWith(attachments[1]);
+  });
+
+  it("reads 'Caricamento...' while the detail loads", () => {
+    render(
+      <AttachmentList attachments={undefined} expected downloadingId={null} onDownload={vi.fn()} />,
+    );
+    expect(screen.getByText('Caricamento...')).toBeInTheDocument();
+  });
+
+  it("says 'Nessun allegato trovato' when the marker promised one and none came", () => {
+    render(<AttachmentList attachments={[]} expected downloadingId={null} onDownload={vi.fn()} />);
+    expect(screen.getByText('Nessun allegato trovato')).toBeInTheDocument();
+  });
+
+  it('shows nothing for a message without attachments', () => {
+    const { container } = render(
+      <AttachmentList
+        attachments={[]}
+        expected={false}
+        downloadingId={null}
+        onDownload={vi.fn()}
+      />,
+    );
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('disables the button of a download in progress', () => {
+    render(
+      <AttachmentList attachments={attachments} expected downloadingId="a1" onDownload={vi.fn()} />,
+    );
+    expect(screen.getByRole('button', { name: 'Scarica fattura.pdf' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Scarica nota.txt' })).toBeEnabled();
+  });
+});

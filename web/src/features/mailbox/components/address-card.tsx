@@ -1,0 +1,113 @@
+import { CheckIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Skeleton } from '@/components/ui/skeleton';
+import { strings } from '@/content/strings';
+import { copyText } from '@/lib/clipboard';
+import { cn } from '@/lib/cn';
+import type { MailboxPhase } from '../hooks/use-mailbox';
+
+/** How long 'Copiato' stays after a copy. */
+export const COPIED_FEEDBACK_MS = 2_000;
+
+export interface AddressCardProps {
+  phase: MailboxPhase;
+  /** The address while the mailbox is active. */
+  email: string | null;
+  isCreating: boolean;
+  /** Asks for a new mailbox: the inbox empties and the countdown restarts. */
+  onNewAddress: () => void;
+  className?: string;
+}
+
+/** The visitor's address with 'Copia' and 'Nuovo indirizzo'. */
+export function AddressCard({
+  phase,
+  email,
+  isCreating,
+  onNewAddress,
+  className,
+}: AddressCardProps) {
+  // The address that was copied last; 'Copiato' shows only for that address, so a new address
+  // never inherits the feedback of the old one.
+  const [copiedFor, setCopiedFor] = useState<string | null>(null);
+  const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const copied = email !== null && copiedFor === email;
+
+  useEffect(() => () => clearTimeout(resetTimer.current), []);
+
+  const handleCopy = async () => {
+    if (!email) return;
+    try {
+      await copyText(email);
+    } catch {
+      toast.error(strings.common.error, { description: strings.toasts.copyFailed });
+      return;
+    }
+    setCopiedFor(email);
+    clearTimeout(resetTimer.current);
+    resetTimer.current = setTimeout(() => setCopiedFor(null), COPIED_FEEDBACK_MS);
+    toast.success(strings.toasts.copied, { description: strings.toasts.copiedDescription });
+  };
+
+  const active = phase === 'active' && email !== null;
+
+  return (
+    <Card data-slot="address-card" className={className}>
+      <CardHeader className="flex-col items-start gap-1.5">
+        <CardTitle>{strings.mailbox.cardTitle}</CardTitle>
+        <CardDescription>{strings.mailbox.cardHint}</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3">
+        <div
+          className={cn(
+            'flex min-h-12 items-center rounded-lg border bg-muted/50 px-3 py-2',
+            active && 'border-primary/30 bg-primary/5',
+          )}
+        >
+          {active ? (
+            <p
+              data-slot="email-address"
+              className="min-w-0 font-mono text-base font-medium break-all select-all sm:text-lg"
+            >
+              {email}
+            </p>
+          ) : phase === 'starting' ? (
+            <div className="flex w-full flex-col gap-1.5" aria-busy="true">
+              <Skeleton className="h-5 w-3/4" />
+              <span className="sr-only">{strings.mailbox.creating}</span>
+            </div>
+          ) : (
+            <p data-slot="email-address-missing" className="text-sm text-muted-foreground">
+              {phase === 'expired' ? strings.mailbox.expired : strings.mailbox.failed}
+            </p>
+          )}
+        </div>
+        <div className="grid grid-cols-2 gap-2">
+          <Button
+            type="button"
+            variant={copied ? 'secondary' : 'default'}
+            onClick={handleCopy}
+            disabled={!active}
+            title={strings.mailbox.copyLabel}
+          >
+            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
+            {copied ? strings.mailbox.copied : strings.mailbox.copy}
+          </Button>
+          <Button
+            type="button"
+            variant="outline"
+            onClick={onNewAddress}
+            disabled={isCreating}
+            title={strings.mailbox.newAddressLabel}
+          >
+            <RefreshCwIcon aria-hidden="true" className={cn(isCreating && 'animate-spin')} />
+            {strings.mailbox.newAddress}
+          </Button>
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,109 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CountdownCard } from './countdown-card';
+
+const START = Date.parse('2025-01-15T12:00:00Z');
+const at = (seconds: number) => new Date(START + seconds * 1000).toISOString();
+
+function renderCountdown(expiresAt: string | undefined, canExtend = true) {
+  const onExpire = vi.fn();
+  const onExtend = vi.fn();
+  const props = { onExpire, onExtend, canExtend, isExtending: false };
+  const view = render(<CountdownCard expiresAt={expiresAt} {...props} />);
+  const rerender = (next: string | undefined, nextCanExtend = canExtend) =>
+    view.rerender(<CountdownCard expiresAt={next} {...props} canExtend={nextCanExtend} />);
+  return { onExpire, onExtend, rerender };
+}
+
+const timer = () => screen.getByRole('timer');
+const barWidth = () =>
+  (document.querySelector('[data-slot="progress-indicator"]') as HTMLElement).style.width;
+
+describe('CountdownCard', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({
+      now: START,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("starts at 10:00 from the server's expiresAt and ticks once per second", () => {
+    renderCountdown(at(600));
+    expect(timer()).toHaveTextContent('10:00');
+    expect(barWidth()).toBe('100%');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer()).toHaveTextContent('09:59');
+    act(() => vi.advanceTimersByTime(299_000));
+    expect(timer()).toHaveTextContent('05:00');
+    expect(barWidth()).toBe('50%');
+  });
+
+  it('is computed from the instant, not from when the page opened', () => {
+    renderCountdown(at(125.5));
+    expect(timer()).toHaveTextContent('02:06');
+    act(() => vi.advanceTimersByTime(500));
+    expect(timer()).toHaveTextContent('02:05');
+  });
+
+  it('calls onExpire exactly once at 00:00 and stays there', () => {
+    const { onExpire } = renderCountdown(at(2));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer()).toHaveTextContent('00:01');
+    expect(onExpire).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer()).toHaveTextContent('00:00');
+    expect(barWidth()).toBe('0%');
+    expect(onExpire).toHaveBeenCalledTimes(1);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(onExpire).toHaveBeenCalledTimes(1);
+  });
+
+  it('fires at once for a mailbox that is already past its expiry', () => {
+    const { onExpire } = renderCountdown(at(-30));
+    expect(timer()).toHaveTextContent('00:00');
+    expect(onExpire).toHaveBeenCalledTimes(1);
+  });
+
+  it("'Estendi' asks to extend, and a new expiresAt resets the display to 10:00", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const { onExtend, rerender } = renderCountdown(at(600));
+    act(() => vi.advanceTimersByTime(42_000));
+    expect(timer()).toHaveTextContent('09:18');
+    await user.click(screen.getByRole('button', { name: 'Estendi' }));
+    expect(onExtend).toHaveBeenCalledTimes(1);
+    rerender(new Date(Date.now() + 600_000).toISOString());
+    expect(timer()).toHaveTextContent('10:00');
+  });
+
+  it('turns to the warning colour in the last minute', () => {
+    renderCountdown(at(61));
+    expect(timer()).not.toHaveClass('text-destructive');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(timer()).toHaveClass('text-destructive');
+  });
+
+  it('shows the full ten minutes while the mailbox is being created', () => {
+    render(
+      <CountdownCard
+        expiresAt={undefined}
+        pending
+        canExtend={false}
+        isExtending={false}
+        onExpire={vi.fn()}
+        onExtend={vi.fn()}
+      />,
+    );
+    expect(timer()).toHaveTextContent('10:00');
+    expect(barWidth()).toBe('100%');
+  });
+
+  it("disables 'Estendi' and reads 00:00 once the mailbox is gone", () => {
+    renderCountdown(undefined, false);
+    expect(timer()).toHaveTextContent('00:00');
+    expect(screen.getByRole('button', { name: 'Estendi' })).toBeDisabled();
+  });
+});

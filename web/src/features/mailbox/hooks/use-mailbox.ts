@@ -1,0 +1,207 @@
+/**
+ * The life of the visitor's mailbox in this tab: restore or create on the first visit, create
+ * anew on request, extend, and expire. The credentials (address + token) are client state kept
+ * here and in `sessionStorage`; everything the server says about the mailbox (its `expiresAt`)
+ * lives in the query cache under the mailbox's key.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { strings } from '@/content/strings';
+import { ApiError, isNotFound, isUnauthorized } from '@/lib/api-client';
+import { mailboxKeyRoot } from '@/lib/query-keys';
+import {
+  clearSession,
+  readSession,
+  writeSession,
+  type MailboxSession,
+} from '@/lib/session-storage';
+import { useCreateMailbox } from '../api/create-mailbox';
+import { deleteMailbox } from '../api/delete-mailbox';
+import { useExtendMailbox } from '../api/extend-mailbox';
+import { mailboxQueryOptions, useMailboxInfo } from '../api/get-mailbox';
+
+/**
+ * `starting`: restoring or creating, no address yet. `active`: the server holds the mailbox.
+ * `expired`: its time ran out and it was deleted. `failed`: no address could be obtained.
+ */
+export type MailboxPhase = 'starting' | 'active' | 'expired' | 'failed';
+
+export interface MailboxController {
+  phase: MailboxPhase;
+  /** Address and token while `active`, otherwise null. */
+  session: MailboxSession | null;
+  /** ISO instant of deletion, as the server last said; undefined until known. */
+  expiresAt: string | undefined;
+  isCreating: boolean;
+  isExtending: boolean;
+  /** Drops the current mailbox (deleting it on the server) and creates a new one. */
+  createNew: () => void;
+  /** Resets the lifetime to the full ten minutes on the server. */
+  extend: () => void;
+  /** The mailbox is gone (countdown at 0, push event, or a 401): forget it, once, and say so. */
+  expire: () => void;
+  /** Another tab extended the mailbox: take the new expiry from the push event. */
+  applyExpiresAt: (expiresAt: string) => void;
+}
+
+interface State {
+  phase: MailboxPhase;
+  session: MailboxSession | null;
+}
+
+export function useMailbox(): MailboxController {
+  const queryClient = useQueryClient();
+  const createMutation = useCreateMailbox();
+  const extendMutation = useExtendMailbox();
+  const [state, setState] = useState<State>({ phase: 'starting', session: null });
+  // The latest session, readable synchronously so that `expire` fires once even when the
+  // countdown and a push event report the end within the same tick.
+  const sessionRef = useRef<MailboxSession | null>(null);
+  const startedRef = useRef(false);
+
+  const commit = useCallback((next: State) => {
+    sessionRef.current = next.session;
+    setState(next);
+  }, []);
+
+  const forget = useCallback(
+    (session: MailboxSession) => {
+      void queryClient.cancelQueries({ queryKey: mailboxKeyRoot(session.token) });
+      queryClient.removeQueries({ queryKey: mailboxKeyRoot(session.token) });
+    },
+    [queryClient],
+  );
+
+  const { mutate: createMutate } = createMutation;
+  /** Asks the server for a mailbox; the phase must already be `starting`. */
+  const requestMailbox = useCallback(() => {
+    createMutate(undefined, {
+      onSuccess: (created) => {
+        const session = { email: created.email, token: created.token };
+        writeSession(session);
+        queryClient.setQueryData(mailboxQueryOptions(created.token).queryKey, {
+          email: created.email,
+          expiresAt: created.expiresAt,
+        });
+        commit({ phase: 'active', session });
+        toast.success(strings.toasts.created, { description: created.email });
+      },
+      onError: (error) => {
+        console.error('Mailbox creation failed', error);
+        commit({ phase: 'failed', session: null });
+        const rateLimited = error instanceof ApiError && error.code === 'RATE_LIMITED';
+        toast.error(strings.common.error, {
+          description: rateLimited ? strings.toasts.rateLimited : strings.toasts.createFailed,
+        });
+      },
+    });
+  }, [commit, createMutate, queryClient]);
+
+  const createNew = useCallback(() => {
+    const previous = sessionRef.current;
+    commit({ phase: 'starting', session: null });
+    clearSession();
+    if (previous) {
+      forget(previous);
+      deleteMailbox(previous.token).catch(() => {
+        // Already expired or unreachable: the sweeper removes it at expiry in any case.
+      });
+    }
+    requestMailbox();
+  }, [commit, forget, requestMailbox]);
+
+  // First visit of this tab: restore the stored mailbox if the server confirms it still lives,
+  // otherwise create one. Guarded by a ref so StrictMode's double effect creates only one.
+  useEffect(() => {
+    if (startedRef.current) return;
+    startedRef.current = true;
+    const stored = readSession();
+    if (!stored) {
+      requestMailbox(); // the initial phase is already `starting`
+      return;
+    }
+    queryClient.fetchQuery(mailboxQueryOptions(stored.token)).then(
+      (info) => {
+        const session = { email: info.email, token: stored.token };
+        writeSession(session);
+        commit({ phase: 'active', session });
+      },
+      (error: unknown) => {
+        if (isUnauthorized(error) || isNotFound(error)) {
+          clearSession();
+          requestMailbox();
+          return;
+        }
+        // Server unreachable: keep the stored mailbox for a later reload, offer a new one now.
+        console.error('Mailbox restore failed', error);
+        commit({ phase: 'failed', session: null });
+        toast.error(strings.common.error, { description: strings.toasts.unreachable });
+      },
+    );
+  }, [commit, requestMailbox, queryClient]);
+
+  const expire = useCallback(() => {
+    const session = sessionRef.current;
+    if (!session) return;
+    clearSession();
+    forget(session);
+    commit({ phase: 'expired', session: null });
+    toast.error(strings.toasts.expired, {
+      description: strings.toasts.expiredDescription,
+      duration: 15_000,
+    });
+  }, [commit, forget]);
+
+  const { mutate: extendMutate } = extendMutation;
+  const extend = useCallback(() => {
+    const session = sessionRef.current;
+    if (!session) return;
+    extendMutate(session.token, {
+      onSuccess: (info) => {
+        if (sessionRef.current?.token !== session.token) return;
+        queryClient.setQueryData(mailboxQueryOptions(session.token).queryKey, info);
+        toast.success(strings.toasts.extended, {
+          description: strings.toasts.extendedDescription,
+        });
+      },
+      onError: (error) => {
+        if (isUnauthorized(error)) {
+          expire();
+          return;
+        }
+        console.error('Extend failed', error);
+        toast.error(strings.common.error, { description: strings.toasts.extendFailed });
+      },
+    });
+  }, [expire, extendMutate, queryClient]);
+
+  const applyExpiresAt = useCallback(
+    (expiresAt: string) => {
+      const session = sessionRef.current;
+      if (!session) return;
+      queryClient.setQueryData(mailboxQueryOptions(session.token).queryKey, (old) =>
+        old ? { ...old, expiresAt } : old,
+      );
+    },
+    [queryClient],
+  );
+
+  const info = useMailboxInfo(state.phase === 'active' ? (state.session?.token ?? null) : null);
+  // A refetch (window focus) that meets a 401 means the server already deleted the mailbox.
+  useEffect(() => {
+    if (isUnauthorized(info.error)) expire();
+  }, [info.error, expire]);
+
+  return {
+    phase: state.phase,
+    session: state.session,
+    expiresAt: info.data?.expiresAt,
+    isCreating: createMutation.isPending,
+    isExtending: extendMutation.isPending,
+    createNew,
+    extend,
+    expire,
+    applyExpiresAt,
+  };
+}
