@@ -24,7 +24,7 @@ afterAll(async () => {
 });
 
 describe('too many new mailboxes from one client', () => {
-  it("answers with 'Errore' and asks to try again in a few minutes", async () => {
+  it("answers with 'Errore' and says how long to wait", async () => {
     const first = await browser.newContext();
     const second = await browser.newContext();
     try {
@@ -35,6 +35,8 @@ describe('too many new mailboxes from one client', () => {
       const toast = ui.toast('Hai creato troppi indirizzi in poco tempo');
       await toast.waitFor();
       expect(await toast.textContent()).toContain('Errore');
+      // The window is 600 s: Retry-After counts down from there, shown in whole minutes.
+      expect(await toast.textContent()).toContain('Riprova tra 10 minuti.');
       expect(await toast.getAttribute('data-type')).toBe('error');
       expect(await ui.addressMissing.textContent()).toBe('Nessun indirizzo disponibile');
       expect(await ui.address.count()).toBe(0);

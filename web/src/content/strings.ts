@@ -120,6 +120,9 @@ export const strings = {
     created: `${PRODUCT_NAME} creata!`,
     createFailed: `Impossibile creare l'${PRODUCT_NAME}`,
     rateLimited: 'Hai creato troppi indirizzi in poco tempo. Riprova tra qualche minuto.',
+    /** The server said how long to wait (`Retry-After`, in seconds). */
+    rateLimitedFor: (seconds: number) =>
+      `Hai creato troppi indirizzi in poco tempo. Riprova tra ${italianWait(seconds)}.`,
     unreachable: 'Impossibile contattare il server. Riprova tra qualche istante.',
     copied: 'Email copiata!',
     copiedDescription: "L'indirizzo è stato copiato negli appunti",
@@ -150,3 +153,10 @@ export const strings = {
     close: 'Chiudi la notifica',
   },
 } as const;
+
+/** A wait in words: '45 secondi', '1 minuto', '7 minuti' (minutes rounded up). */
+export function italianWait(seconds: number): string {
+  if (seconds < 60) return seconds <= 1 ? '1 secondo' : `${seconds} secondi`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minuto' : `${minutes} minuti`;
+}

@@ -15,6 +15,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: ApiErrorCode,
     message: string,
+    /** From `Retry-After` (429, 503): whole seconds to wait before trying again, if given. */
+    readonly retryAfterSeconds: number | null = null,
   ) {
     super(message);
   }
@@ -76,7 +78,22 @@ async function toApiError(response: Response): Promise<ApiError> {
     body = undefined;
   }
   const code = body?.error?.code ?? fallbackCode(response.status);
-  return new ApiError(response.status, code, body?.error?.message ?? response.statusText);
+  return new ApiError(
+    response.status,
+    code,
+    body?.error?.message ?? response.statusText,
+    parseRetryAfter(response.headers.get('retry-after')),
+  );
+}
+
+/** `Retry-After` as delay-seconds (RFC 9110 §10.2.3); an HTTP-date is turned into seconds from now. */
+export function parseRetryAfter(value: string | null, nowMs = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  // An HTTP-date always names its day and month; without letters Date.parse reads '-5' as a year.
+  const dateMs = /[a-z]/i.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
+  return Number.isNaN(dateMs) ? null : Math.max(0, Math.ceil((dateMs - nowMs) / 1000));
 }
 
 function fallbackCode(status: number): ErrorCode {

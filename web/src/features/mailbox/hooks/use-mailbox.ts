@@ -90,10 +90,7 @@ export function useMailbox(): MailboxController {
       onError: (error) => {
         console.error('Mailbox creation failed', error);
         commit({ phase: 'failed', session: null });
-        const rateLimited = error instanceof ApiError && error.code === 'RATE_LIMITED';
-        toast.error(strings.common.error, {
-          description: rateLimited ? strings.toasts.rateLimited : strings.toasts.createFailed,
-        });
+        toast.error(strings.common.error, { description: creationFailure(error) });
       },
     });
   }, [commit, createMutate, queryClient]);
@@ -204,4 +201,13 @@ export function useMailbox(): MailboxController {
     expire,
     applyExpiresAt,
   };
+}
+
+/** What to tell the visitor when no mailbox could be made: how long to wait if rate-limited. */
+function creationFailure(error: unknown): string {
+  if (!(error instanceof ApiError) || error.code !== 'RATE_LIMITED')
+    return strings.toasts.createFailed;
+  return error.retryAfterSeconds === null
+    ? strings.toasts.rateLimited
+    : strings.toasts.rateLimitedFor(error.retryAfterSeconds);
 }
