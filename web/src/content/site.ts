@@ -1,8 +1,5 @@
 import { PRODUCT_NAME } from '@et/common';
 import type { Article } from './articles/article';
-import { guide as casiUso } from './guides/casi-uso';
-import { guide as guidaPrivacy } from './guides/guida-privacy';
-import { guide as sicurezzaOnline } from './guides/sicurezza-online';
 
 /** Appended to page titles; a page title stays within {@link MAX_TITLE_LENGTH} characters. */
 export const TITLE_SUFFIX = ` | ${PRODUCT_NAME}`;
@@ -75,22 +72,24 @@ export const pages: Record<ContentRoute, PageText> = {
     title: `Guida alla privacy${TITLE_SUFFIX}`,
     description:
       'Proteggi email, browser e profili social, scopri quando serve una VPN ed esercita i tuoi diritti GDPR. Con una checklist finale per mettere tutto in pratica.',
-    heading: guidaPrivacy.title,
-    intro: guidaPrivacy.description,
+    heading: 'Guida alla privacy: proteggi i tuoi dati, passo dopo passo',
+    intro:
+      'Dalla casella di posta ai social network, le impostazioni e le abitudini che riducono le informazioni che lasci online, più i diritti che il GDPR ti riconosce e come farli valere.',
   },
   '/sicurezza-online': {
     title: `Sicurezza online: la guida pratica${TITLE_SUFFIX}`,
     description:
       'Minacce comuni, password robuste, PIN, autenticazione a due fattori, smartphone e WiFi pubblico: le regole essenziali e una checklist da seguire ogni settimana.',
-    heading: sicurezzaOnline.title,
-    intro: sicurezzaOnline.description,
+    heading: 'Sicurezza online: le regole essenziali',
+    intro:
+      "Le minacce più diffuse, come creare password e PIN robusti, perché attivare l'autenticazione a due fattori e come proteggere smartphone e connessioni WiFi pubbliche.",
   },
   '/casi-uso': {
     title: `Casi d'uso dell'email temporanea${TITLE_SUFFIX}`,
     description:
       'Quindici situazioni in cui un indirizzo usa e getta ti evita spam e tracciamento, e i casi in cui è meglio usare la tua email personale. Esempi e consigli.',
-    heading: casiUso.title,
-    intro: casiUso.description,
+    heading: "Casi d'uso: quando conviene un'email temporanea",
+    intro: `Quindici situazioni concrete in cui un indirizzo di ${PRODUCT_NAME} protegge la tua casella da spam e tracciamento, e i casi in cui è meglio usare la tua email personale.`,
   },
 };
 

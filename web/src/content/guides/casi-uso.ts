@@ -1,6 +1,6 @@
-import { PRODUCT_NAME } from '@et/common';
 import type { Block } from '../blocks';
 import type { Guide } from './guide';
+import { pages } from '../site';
 
 /** One use case of `/casi-uso`: a short title and a paragraph of inline text. */
 export interface UseCase {
@@ -79,8 +79,8 @@ const useCaseBlocks: Block[] = useCases.flatMap((useCase, index): Block[] => [
 
 /** `/casi-uso`: fifteen use cases and when not to use a temporary address. */
 export const guide: Guide = {
-  title: "Casi d'uso: quando conviene un'email temporanea",
-  description: `Quindici situazioni concrete in cui un indirizzo di ${PRODUCT_NAME} protegge la tua casella da spam e tracciamento, e i casi in cui è meglio usare la tua email personale.`,
+  title: pages['/casi-uso'].heading,
+  description: pages['/casi-uso'].intro,
   blocks: [
     {
       type: 'p',

@@ -1,11 +1,11 @@
 import { PRODUCT_NAME } from '@et/common';
 import type { Guide } from './guide';
+import { pages } from '../site';
 
 /** `/guida-privacy`: email, browsers, VPN, social media, GDPR rights and a checklist. */
 export const guide: Guide = {
-  title: 'Guida alla privacy: proteggi i tuoi dati, passo dopo passo',
-  description:
-    'Dalla casella di posta ai social network, le impostazioni e le abitudini che riducono le informazioni che lasci online, più i diritti che il GDPR ti riconosce e come farli valere.',
+  title: pages['/guida-privacy'].heading,
+  description: pages['/guida-privacy'].intro,
   blocks: [
     {
       type: 'p',

@@ -1,10 +1,10 @@
 import type { Guide } from './guide';
+import { pages } from '../site';
 
 /** `/sicurezza-online`: threats, passwords, PIN, 2FA, phones, public WiFi and a weekly checklist. */
 export const guide: Guide = {
-  title: 'Sicurezza online: le regole essenziali',
-  description:
-    "Le minacce più diffuse, come creare password e PIN robusti, perché attivare l'autenticazione a due fattori e come proteggere smartphone e connessioni WiFi pubbliche.",
+  title: pages['/sicurezza-online'].heading,
+  description: pages['/sicurezza-online'].intro,
   blocks: [
     {
       type: 'p',
