@@ -432,6 +432,8 @@ describe('home page', () => {
       });
       if (scheme === 'light') {
         await home(page).rows.first().locator('button').first().click();
+        // The reader is a lazy chunk: wait for the dialog itself, then for its content.
+        await home(page).dialog.waitFor();
         await home(page).dialog.getByText('Caricamento...').waitFor({ state: 'detached' });
         await page.screenshot({ path: `${ARTIFACTS}desktop-1280-dialog.png` });
       }
@@ -462,6 +464,8 @@ describe('home page', () => {
       expect(time && time.x + time.width).toBeLessThanOrEqual(390);
       if (scheme === 'light') {
         await home(phone.page).rows.first().locator('button').first().click();
+        // The reader is a lazy chunk: wait for the dialog itself, then for its content.
+        await home(phone.page).dialog.waitFor();
         await home(phone.page).dialog.getByText('Caricamento...').waitFor({ state: 'detached' });
         await phone.page.screenshot({ path: `${ARTIFACTS}phone-390-dialog.png` });
         await phone.page.keyboard.press('Escape');
