@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { track } from './proc';
+
+const SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
+
+export interface Baseline {
+  httpUrl: string;
+  tcpPort: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+/** Starts the bare node:http baseline (baseline-server.ts) in its own process. */
+export async function startBaseline(bodyFile?: string): Promise<Baseline> {
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', SCRIPT, ...(bodyFile ? [bodyFile] : [])], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const ports = await new Promise<{ http: number; tcp: number }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+    void exited.then(() => reject(new Error('baseline server exited')));
+  });
+  return {
+    httpUrl: `http://127.0.0.1:${ports.http}`,
+    tcpPort: ports.tcp,
+    pid: child.pid!,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const FILL = fileURLToPath(new URL('./fill.ts', import.meta.url));
+
+/** Runs fill.ts in its own process and resolves what it stored. */
+export async function fillStore(
+  target: { sqlite: string } | { redis: string },
+  messages: number,
+): Promise<{ stored: number; seconds: number }> {
+  const where = 'sqlite' in target ? ['--sqlite', target.sqlite] : ['--redis', target.redis];
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', FILL, ...where, '--messages', String(messages)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`fill.ts exited ${code}`);
+  return JSON.parse(out.trim().split('\n').at(-1)!) as { stored: number; seconds: number };
+}

@@ -1,0 +1,109 @@
+import { get, type IncomingMessage } from 'node:http';
+import { connect, type Socket } from 'node:net';
+
+/**
+ * An open event stream (`text/event-stream`), read as the page reads it; `waitFor(id)`
+ * resolves the time (performance.now) at which the event naming that message id arrived.
+ */
+export async function openStream(url: string, token?: string) {
+  const req = get(url, {
+    agent: false,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  const res = await new Promise<IncomingMessage>((resolve, reject) => {
+    req.once('response', resolve);
+    req.once('error', reject);
+  });
+  if (res.statusCode !== 200) throw new Error(`event stream answered ${res.statusCode}`);
+  const arrived = new Map<string, number>();
+  const waiting = new Map<string, (at: number) => void>();
+  let buffer = '';
+  res.setEncoding('utf8');
+  res.on('data', (chunk: string) => {
+    const at = performance.now();
+    buffer += chunk;
+    let sep: number;
+    while ((sep = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, sep);
+      buffer = buffer.slice(sep + 2);
+      const data = block
+        .split('\n')
+        .find((l) => l.startsWith('data: '))
+        ?.slice(6);
+      if (!data) continue;
+      const id = (JSON.parse(data) as { message?: { id?: string } }).message?.id;
+      if (!id) continue;
+      const w = waiting.get(id);
+      if (w) {
+        waiting.delete(id);
+        w(at);
+      } else arrived.set(id, at);
+    }
+  });
+  res.on('error', () => {});
+  return {
+    waitFor(id: string, timeoutMs = 5000): Promise<number | null> {
+      const at = arrived.get(id);
+      if (at !== undefined) {
+        arrived.delete(id);
+        return Promise.resolve(at);
+      }
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => {
+          waiting.delete(id);
+          resolve(null);
+        }, timeoutMs);
+        waiting.set(id, (t) => {
+          clearTimeout(timer);
+          resolve(t);
+        });
+      });
+    },
+    close() {
+      req.destroy();
+    },
+  };
+}
+
+/** A line-reply client: resolves each reply line that starts with a 3-digit code and a space. */
+export async function openLines(port: number) {
+  const socket: Socket = connect(port, '127.0.0.1');
+  socket.setNoDelay(true);
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  let buffer = '';
+  const queue: { line: string; at: number }[] = [];
+  const waiters: ((r: { line: string; at: number }) => void)[] = [];
+  socket.on('data', (chunk: Buffer) => {
+    const at = performance.now();
+    buffer += chunk.toString('latin1');
+    let nl: number;
+    while ((nl = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, nl).replace(/\r$/, '');
+      buffer = buffer.slice(nl + 1);
+      if (!/^\d{3} /.test(line)) continue; // continuation lines of a multi-line reply
+      const w = waiters.shift();
+      if (w) w({ line, at });
+      else queue.push({ line, at });
+    }
+  });
+  socket.on('error', () => {});
+  const next = () =>
+    new Promise<{ line: string; at: number }>((resolve) => {
+      const q = queue.shift();
+      if (q) resolve(q);
+      else waiters.push(resolve);
+    });
+  return {
+    next,
+    async send(text: string) {
+      socket.write(text);
+      return next();
+    },
+    close() {
+      socket.destroy();
+    },
+  };
+}

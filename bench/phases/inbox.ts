@@ -1,0 +1,109 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createMailbox } from '../lib/api';
+import { fillStore, startBaseline } from '../lib/baseline';
+import { recorded, report } from '../lib/report';
+import type { BenchServer } from '../lib/server';
+import { runSource, type Sink } from '../lib/smtp';
+import { runWrk, type WrkResult } from '../lib/wrk';
+
+export interface InboxContext {
+  quick: boolean;
+  tmp: string;
+  attachmentFile: string;
+  sink: Sink;
+}
+
+const OTHER_MESSAGES = 100_000;
+
+/**
+ * Inbox read: `GET /api/v1/messages` of a mailbox holding 20 messages, wrk with 50
+ * connections, first with 100 messages in the whole store, then with 100,000 more in other
+ * mailboxes (filled through the store's own pipeline by fill.ts). Baseline: a bare node:http
+ * server answering the very same body.
+ */
+export async function runInbox(
+  ctx: InboxContext,
+  server: BenchServer,
+  opts: { prefix: string; fill: { sqlite: string } | { redis: string }; beside?: string },
+): Promise<void> {
+  const seconds = ctx.quick ? 3 : 10;
+  const send = async (to: string, messages: number) => {
+    const r = await runSource({
+      port: server.smtpPort,
+      sessions: 1,
+      messages,
+      reuse: true,
+      size: '1k',
+      attachmentFile: ctx.attachmentFile,
+      to,
+      pids: [],
+    });
+    if (!r.ok) throw new Error(`filling the inbox failed: ${r.error}`);
+  };
+  const inbox = await createMailbox(server.httpUrl);
+  const other = await createMailbox(server.httpUrl);
+  await send(inbox.email, 20);
+  await send(other.email, 80);
+
+  const url = `${server.httpUrl}/api/v1/messages`;
+  const headers = { authorization: `Bearer ${inbox.token}` };
+  const res = await fetch(url, { headers });
+  const body = Buffer.from(await res.arrayBuffer());
+  const count = (JSON.parse(body.toString()) as { messages: unknown[] }).messages.length;
+  if (count !== 20) throw new Error(`the inbox lists ${count} messages, not 20`);
+  const bodyFile = join(ctx.tmp, `inbox-body-${opts.prefix}.json`);
+  writeFileSync(bodyFile, body);
+  const baseline = await startBaseline(bodyFile);
+  // Both get the same request, token included; a short warm-up (JIT) is not counted.
+  const wrk = async (target: string) => {
+    await runWrk({ url: target, headers, connections: 50, threads: 2, seconds: 2 });
+    return runWrk({ url: target, headers, connections: 50, threads: 2, seconds });
+  };
+
+  const figures = (store: string, ours: WrkResult, bare: WrkResult) => {
+    const id = `${opts.prefix}.${store}`;
+    const invalid = ours.errors ? `${ours.errors} errors or non-2xx answers` : undefined;
+    const beside = (metric: string, digits: number) => {
+      const f = opts.beside && recorded(`${opts.beside}.${store}.${metric}`);
+      return f ? `SQLite mode ${f.ours.toFixed(digits)}` : undefined;
+    };
+    const label = store === 'small' ? '100 msgs in store' : '+100,000 other msgs';
+    report({
+      id: `${id}.rps`,
+      label: `${opts.prefix} GET /messages (20), ${label}`,
+      unit: 'req/s',
+      ours: ours.requestsPerSecond,
+      baseline: { name: 'bare node:http', value: bare.requestsPerSecond },
+      goal: { on: 'ratio', op: '>=', limit: 0.7 },
+      note: [`${body.length} B body, 50 conns`, beside('rps', 0)].filter(Boolean).join('; '),
+      invalid,
+    });
+    report({
+      id: `${id}.p99`,
+      label: `${opts.prefix} GET /messages (20), ${label}, p99`,
+      unit: 'ms',
+      ours: ours.p99Ms,
+      baseline: { name: 'bare node:http', value: bare.p99Ms },
+      goal: { on: 'value', op: '<=', limit: 10 },
+      note: [`p50 ${ours.p50Ms.toFixed(2)} ms`, beside('p99', 2)].filter(Boolean).join('; '),
+      invalid,
+    });
+  };
+
+  try {
+    const bareSmall = await wrk(`${baseline.httpUrl}/json`);
+    const oursSmall = await wrk(url);
+    figures('small', oursSmall, bareSmall);
+
+    const filled = await fillStore(opts.fill, OTHER_MESSAGES);
+    process.stdout.write(
+      `  (filled ${filled.stored.toLocaleString('en-US')} other messages through the store's pipeline in ${filled.seconds.toFixed(1)} s)\n`,
+    );
+    const oursBig = await wrk(url);
+    const bareBig = await wrk(`${baseline.httpUrl}/json`);
+    figures('big', oursBig, bareBig);
+  } finally {
+    await baseline.stop();
+  }
+}

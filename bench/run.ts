@@ -1,0 +1,163 @@
+/**
+ * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
+ * data, measures it beside named baselines in the same run, prints one line per figure and
+ * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
+ * by default). See bench/README.md.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { has, killTracked, trackDir } from './lib/proc';
+import { section, writeResults } from './lib/report';
+import { startServer } from './lib/server';
+import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib/smtp';
+import { runArrival } from './phases/arrival';
+import { ALL_SCENARIOS, runIngest, type Scenario } from './phases/ingest';
+import { runInbox } from './phases/inbox';
+import { runMemory } from './phases/memory';
+import { runRedis } from './phases/redis';
+import { CHROMIUM, runWeb } from './phases/web';
+
+const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis'] as const;
+type Phase = (typeof PHASES)[number];
+
+/** What each phase needs from the machine, and the Debian package that brings it. */
+const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
+  ingest: [
+    [SMTP_SOURCE, 'postfix'],
+    [SMTP_SINK, 'postfix'],
+  ],
+  inbox: [
+    [SMTP_SOURCE, 'postfix'],
+    ['wrk', 'wrk'],
+  ],
+  arrival: [
+    [SMTP_SOURCE, 'postfix'],
+    [SMTP_SINK, 'postfix'],
+  ],
+  memory: [[SMTP_SOURCE, 'postfix']],
+  web: [[CHROMIUM, 'chromium']],
+  redis: [
+    [SMTP_SOURCE, 'postfix'],
+    [SMTP_SINK, 'postfix'],
+    ['wrk', 'wrk'],
+    ['redis-server', 'redis-server'],
+  ],
+};
+
+function parseCli(argv: string[]): { phases: Phase[]; quick: boolean } {
+  const quick = argv.includes('--quick');
+  const named = argv.filter((a) => !a.startsWith('--'));
+  const unknown = named.filter((a) => !PHASES.includes(a as Phase));
+  if (unknown.length) {
+    process.stderr.write(`unknown phase(s): ${unknown.join(', ')}; known: ${PHASES.join(' ')}\n`);
+    process.exit(2);
+  }
+  return { phases: named.length ? (named as Phase[]) : [...PHASES], quick };
+}
+
+/** File descriptors the bench needs: 10,000 event streams, each an fd here and in the server. */
+const FILE_LIMIT = 12_000;
+
+/**
+ * Re-runs the bench under `ulimit -n` raised to the hard limit when the soft limit is below
+ * FILE_LIMIT (often 1024); the server, started from here, inherits it.
+ */
+const fileLimit = () => Number(execFileSync('sh', ['-c', 'ulimit -n'], { encoding: 'utf8' }));
+
+async function rerunWithFileLimit(): Promise<void> {
+  if (process.env.BENCH_FILE_LIMIT_RAISED || !(fileLimit() < FILE_LIMIT)) return;
+  const child = spawn(
+    'sh',
+    [
+      '-c',
+      'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec "$0" "$@"',
+      process.execPath,
+      ...process.execArgv,
+      ...process.argv.slice(1),
+    ],
+    { stdio: 'inherit', env: { ...process.env, BENCH_FILE_LIMIT_RAISED: '1' } },
+  );
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  process.exit(code ?? 1);
+}
+
+async function main() {
+  const { phases, quick } = parseCli(process.argv.slice(2));
+  await rerunWithFileLimit();
+  // Whatever ends the bench early, nothing it started outlives it.
+  process.on('exit', killTracked);
+  process.on('SIGINT', () => process.exit(130));
+  process.on('SIGTERM', () => process.exit(143));
+  process.stdout.on('error', () => process.exit(1));
+  const missing = new Set<string>();
+  for (const phase of phases)
+    for (const [cmd, pkg] of NEEDS[phase]) if (!has(cmd)) missing.add(pkg);
+  if (missing.size) {
+    process.stderr.write(
+      `missing: ${[...missing].join(', ')}\ninstall: apt-get install ${[...missing].join(' ')}` +
+        `${missing.has('postfix') ? '  (then keep the postfix daemon stopped: service postfix stop)' : ''}\n`,
+    );
+    process.exit(1);
+  }
+
+  const started = Date.now();
+  const loadStart = loadavg().map((l) => Number(l.toFixed(2)));
+  const tmp = trackDir(mkdtempSync(join(tmpdir(), 'et-bench-run-')));
+  const attachmentFile = writeAttachmentMessage(tmp);
+  process.stdout.write(
+    `bench: ${phases.join(' ')}${quick ? ' (quick: smaller counts, shorter runs)' : ''}; ` +
+      `${cpus().length} CPUs, load ${loadStart.join(' ')}, file limit ${fileLimit()}; ` +
+      `ratio = ours / baseline\n`,
+  );
+  const needsSink = phases.some((p) => p === 'ingest' || p === 'arrival' || p === 'redis');
+  const sink = needsSink ? await startSink() : null;
+  const ctx = { quick, tmp, attachmentFile, sink: sink! };
+  try {
+    for (const phase of phases) {
+      section(phase);
+      if (phase === 'ingest') {
+        const server = await startServer();
+        try {
+          await runIngest(ctx, server, { scenarios: ALL_SCENARIOS, prefix: 'ingest' });
+        } finally {
+          await server.stop();
+        }
+      } else if (phase === 'inbox') {
+        const server = await startServer();
+        try {
+          await runInbox(ctx, server, {
+            prefix: 'inbox',
+            fill: { sqlite: join(server.dataDir, 'mail.sqlite') },
+          });
+        } finally {
+          await server.stop();
+        }
+      } else if (phase === 'arrival') {
+        await runArrival(ctx);
+      } else if (phase === 'memory') {
+        await runMemory(ctx);
+      } else if (phase === 'web') {
+        await runWeb(ctx);
+      } else {
+        const scenarios: Scenario[] = ALL_SCENARIOS.filter((s) => s.sessions === 50);
+        await runRedis(ctx, scenarios);
+      }
+    }
+  } finally {
+    await sink?.stop();
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  writeResults({
+    phases,
+    quick,
+    loadStart,
+    seconds: Math.round((Date.now() - started) / 1000),
+  });
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
