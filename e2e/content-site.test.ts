@@ -25,6 +25,7 @@ const CONTENT_ROUTES = [
   '/guida-privacy',
   '/sicurezza-online',
   '/casi-uso',
+  '/api',
   '/blog/guida-completa-email-temporanea',
   '/blog/migliori-servizi-temp-mail',
   '/blog/email-temporanea-contro-phishing',

@@ -78,6 +78,7 @@ describe('home page', () => {
       ['Home', '/'],
       ['Blog', '/blog'],
       ['FAQ', '/faq'],
+      ['API', '/api'],
       ['Privacy', '/privacy'],
       ['Termini di servizio', '/terms'],
     ]);

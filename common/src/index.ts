@@ -54,6 +54,17 @@ export interface MessageSummary {
   /** Size of the raw message in bytes, as received. */
   size: number;
   hasAttachments: boolean;
+  /**
+   * The likely one-time code of a sign-up or log-in mail, as the visitor types it (spaces and
+   * dashes removed, e.g. `482913` or `AB12CD`); null when none was found with confidence.
+   * Found once at ingest from subject and body; a wrong code is avoided more than a missed one.
+   */
+  code: string | null;
+  /**
+   * The likely confirmation link (verify, confirm, activate, magic log-in), an absolute http(s)
+   * URL; null when there is none. Open it in a new tab, never in the page.
+   */
+  confirmLink: string | null;
 }
 
 /** One attachment of a message, as listed in the detail. */

@@ -124,12 +124,24 @@ describe('HTTP API', () => {
       const { messages } = res.json<MessageList>();
       expect(messages.map((m) => m.subject)).toEqual(['secondo', 'primo']);
       expect(Object.keys(messages[0]!).sort()).toEqual(
-        ['from', 'hasAttachments', 'id', 'preview', 'receivedAt', 'size', 'subject'].sort(),
+        [
+          'code',
+          'confirmLink',
+          'from',
+          'hasAttachments',
+          'id',
+          'preview',
+          'receivedAt',
+          'size',
+          'subject',
+        ].sort(),
       );
       expect(messages[0]).toMatchObject({
         from: { name: 'Anna', address: 'anna@example.org' },
         preview: 'Ciao secondo',
         hasAttachments: false,
+        code: null,
+        confirmLink: null,
       });
     });
 

@@ -4,6 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRedisBus } from '../src/events/redis-bus';
 import { connectRedis } from '../src/store/redis/connection';
+import { createKeys } from '../src/store/redis/keys';
 import { createRedisStore } from '../src/store/redis/redis-store';
 import {
   startRedis,
@@ -40,6 +41,52 @@ async function freshStore(url: string) {
 
 describeMailStore('redis', () => freshStore(redis.url));
 describeMailStore('redis cluster', () => freshStore(cluster.url));
+
+describe('Redis store specifics', () => {
+  it('reads a summary stored before codes and links existed as having neither', async () => {
+    const prefix = `t${randomBytes(4).toString('hex')}:`;
+    const store = await createRedisStore({ url: redis.url, prefix, tombstoneMs: 1000 });
+    const raw = Buffer.from('Subject: x\r\n\r\nx');
+    await store.createMailbox({
+      address: 'a@x.test',
+      tokenHash: 'h',
+      createdAt: 1,
+      expiresAt: 9e12,
+    });
+    const message = {
+      id: 'old0000000000000000000',
+      receivedAt: 5,
+      size: raw.length,
+      from: { name: '', address: 'm@x.test' },
+      subject: 'x',
+      preview: 'x',
+      attachmentCount: 0,
+      code: '482913',
+      confirmLink: null,
+      raw,
+    };
+    await store.putMessages([{ mailbox: 'a@x.test', message }], 5, {
+      maxMessages: 10,
+      maxBytes: 1000,
+    });
+    // Rewrite it as an older node wrote it: without the two fields.
+    const client = await connectRedis(redis.url, 'legacy');
+    const key = createKeys(prefix).messages('a@x.test');
+    const stored = JSON.parse((await client.hget(key, message.id))!) as Record<string, unknown>;
+    delete stored.code;
+    delete stored.confirmLink;
+    await client.hset(key, message.id, JSON.stringify(stored));
+    await client.quit();
+    expect(await store.getMessage('a@x.test', message.id)).toMatchObject({
+      code: null,
+      confirmLink: null,
+    });
+    expect(await store.listMessages('a@x.test')).toEqual([
+      expect.objectContaining({ id: message.id, code: null, confirmLink: null }),
+    ]);
+    await store.close();
+  });
+});
 
 describe('Redis event bus', () => {
   it.each([

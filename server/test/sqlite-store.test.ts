@@ -57,6 +57,64 @@ describe('SQLite store specifics', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('upgrades a version 2 file: its messages read back with no code and no link', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'et-sqlite-'));
+    const path = join(dir, 'mail.sqlite');
+    const old = new Database(path);
+    old.exec(`
+      CREATE TABLE mailboxes (address TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
+        created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+        message_count INTEGER NOT NULL DEFAULT 0, size_bytes INTEGER NOT NULL DEFAULT 0)
+        WITHOUT ROWID;
+      CREATE TABLE tombstones (digest TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID;
+      CREATE TABLE messages (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
+        mailbox TEXT NOT NULL REFERENCES mailboxes (address) ON DELETE CASCADE,
+        received_at INTEGER NOT NULL, size INTEGER NOT NULL, from_name TEXT NOT NULL,
+        from_address TEXT NOT NULL, subject TEXT NOT NULL, preview TEXT NOT NULL,
+        attachment_count INTEGER NOT NULL);
+      CREATE TABLE message_raw (seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
+        raw BLOB NOT NULL);
+      INSERT INTO mailboxes VALUES ('a@x.test', 'h', 1, 9000000000000, 1, 3);
+      INSERT INTO messages VALUES (1, 'old0000000000000000000', 'a@x.test', 5, 3, '', 'm@x.test',
+        'Il tuo codice è 482913', '', 0);
+      INSERT INTO message_raw VALUES (1, X'414243');
+      PRAGMA user_version = 2;
+    `);
+    old.close();
+    const store = createSqliteStore({ path });
+    expect(await store.listMessages('a@x.test')).toEqual([
+      expect.objectContaining({ id: 'old0000000000000000000', code: null, confirmLink: null }),
+    ]);
+    const raw = Buffer.from('x');
+    await store.putMessages(
+      [
+        {
+          mailbox: 'a@x.test',
+          message: {
+            id: 'new0000000000000000000',
+            receivedAt: 6,
+            size: raw.length,
+            from: { name: '', address: 'm@x.test' },
+            subject: 'Codice',
+            preview: '',
+            attachmentCount: 0,
+            code: '482913',
+            confirmLink: 'https://x.example/verify?t=1',
+            raw,
+          },
+        },
+      ],
+      6,
+      { maxMessages: 10, maxBytes: 1000 },
+    );
+    expect(await store.getMessage('a@x.test', 'new0000000000000000000')).toMatchObject({
+      code: '482913',
+      confirmLink: 'https://x.example/verify?t=1',
+    });
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   it('keeps data across a reopen of the same file', async () => {
     const first = freshStore();
     await first.store.createMailbox({

@@ -25,6 +25,8 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
     subject: `test ${seq}`,
     preview: `body ${seq}`,
     attachmentCount: 0,
+    code: null,
+    confirmLink: null,
     raw,
     ...overrides,
   };
@@ -183,6 +185,24 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
           mailbox: 'a@x.test',
         });
         expect(Buffer.compare((await store.getRaw('a@x.test', m.id))!, raw)).toBe(0);
+      });
+
+      it('keeps the verification code and link, and null where there is none', async () => {
+        const link = 'https://acme.example/verify?token=9f8e7d6c5b4a3210fedcba98&lang=it';
+        const withBoth = message({ code: 'K7Q9XZ', confirmLink: link });
+        const codeOnly = message({ code: '482913' });
+        const neither = message();
+        for (const m of [withBoth, codeOnly, neither]) {
+          await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+        }
+        const byId = new Map((await store.listMessages('a@x.test')).map((m) => [m.id, m]));
+        expect(byId.get(withBoth.id)).toMatchObject({ code: 'K7Q9XZ', confirmLink: link });
+        expect(byId.get(codeOnly.id)).toMatchObject({ code: '482913', confirmLink: null });
+        expect(byId.get(neither.id)).toMatchObject({ code: null, confirmLink: null });
+        expect(await store.getMessage('a@x.test', withBoth.id)).toMatchObject({
+          code: 'K7Q9XZ',
+          confirmLink: link,
+        });
       });
 
       it('lists a mailbox newest first and only its own messages', async () => {

@@ -15,6 +15,7 @@ import { TEST_LIMITS } from './helpers/harness';
 const DIST: Record<string, string> = {
   'index.html': '<h1>home</h1>',
   'faq/index.html': '<h1>faq</h1>',
+  'api/index.html': '<h1>API per sviluppatori</h1>',
   'blog/index.html': '<h1>blog</h1>',
   'blog/come-evitare-spam/index.html': '<h1>article</h1>',
   '404.html': '<h1>Oops! Pagina non trovata</h1>',
@@ -124,8 +125,8 @@ describe('web app serving (prerendered pages, 404)', () => {
     expect((await get('/sitemap.xml')).statusCode).toBe(200);
   });
 
-  it('leaves /api to the API: JSON 404s, never the HTML page', async () => {
-    for (const url of ['/api/v1/nope', '/api/nope', '/api']) {
+  it('leaves /api/ to the API: JSON 404s, never the HTML page; /api is the developer page', async () => {
+    for (const url of ['/api/v1/nope', '/api/nope', '/api/']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
@@ -133,5 +134,9 @@ describe('web app serving (prerendered pages, 404)', () => {
     }
     const created = await app.inject({ method: 'POST', url: '/api/v1/mailboxes' });
     expect(created.statusCode).toBe(201);
+    const page = await get('/api');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('API per sviluppatori');
   });
 });

@@ -1,8 +1,8 @@
 import { startApp } from './app/client';
-import { followSystemColorScheme } from './lib/color-scheme';
+import { startColorScheme } from './lib/color-scheme';
 import './styles/globals.css';
 
-followSystemColorScheme();
+startColorScheme();
 
 const root = document.getElementById('root');
 if (root) void startApp(root);

@@ -27,6 +27,10 @@ export interface MessageRecord {
   preview: string;
   /** Number of attachments found at ingest (inline parts included). */
   attachmentCount: number;
+  /** One-time code found at ingest (domain/verification.ts), separators removed, or null. */
+  code: string | null;
+  /** Confirmation or magic log-in link found at ingest, an absolute http(s) URL, or null. */
+  confirmLink: string | null;
 }
 
 /** A message ready to be stored: its summary and the bytes exactly as received. */
@@ -37,7 +41,7 @@ export interface NewMessage extends Omit<MessageRecord, 'mailbox'> {
 /** Summary fields that ingest derives from the raw bytes, once. */
 export type MessageSummaryFields = Pick<
   MessageRecord,
-  'from' | 'subject' | 'preview' | 'attachmentCount'
+  'from' | 'subject' | 'preview' | 'attachmentCount' | 'code' | 'confirmLink'
 >;
 
 /** One attachment of a parsed message. */
@@ -72,5 +76,7 @@ export function toSummary(m: MessageRecord): MessageSummary {
     receivedAt: new Date(m.receivedAt).toISOString(),
     size: m.size,
     hasAttachments: m.attachmentCount > 0,
+    code: m.code,
+    confirmLink: m.confirmLink,
   };
 }

@@ -11,6 +11,7 @@ import { AppError } from '../domain/app-error';
 import type { AppDeps } from './deps';
 import { createAuthenticator } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { eventRoutes } from './routes/events';
@@ -49,6 +50,8 @@ export async function buildApp(
 
   registerErrorHandling(app);
   await registerSecurityHeaders(app, deps.webDistDir);
+  // Before any route: it collects the routes' schemas as they are added.
+  await registerOpenApi(app);
   const authenticate = createAuthenticator(deps.store, deps.clock);
   // Off by default; routes opt in with `config.rateLimit`.
   await app.register(rateLimit, {
@@ -69,6 +72,8 @@ export async function buildApp(
       await api.register(mailboxRoutes, { deps, authenticate });
       await api.register(messageRoutes, { deps, authenticate });
       await api.register(eventRoutes, { deps, authenticate });
+      // The document of the routes above, public like the page that explains it (`/api`).
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler((request, reply) =>
         reply.status(404).send({
           error: {

@@ -1,4 +1,4 @@
-import { Type, type Static } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
 
 /**
  * Route schemas: they validate input, strip unknown output fields, and document the API.
@@ -35,6 +35,12 @@ const summaryFields = {
   receivedAt: IsoDate,
   size: Type.Integer(),
   hasAttachments: Type.Boolean(),
+  code: Type.Union([Type.String(), Type.Null()], {
+    description: 'Likely one-time code, spaces and dashes removed (e.g. 482913); null if none',
+  }),
+  confirmLink: Type.Union([Type.String(), Type.Null()], {
+    description: 'Likely confirmation or magic log-in link, absolute http(s) URL; null if none',
+  }),
 };
 
 export const MessageSummary = Type.Object(summaryFields);
@@ -76,3 +82,15 @@ export const NoContent = Type.Null({ description: 'No content' });
 
 /** File downloads: raw bytes, never serialised. */
 export const Binary = Type.Unsafe<Buffer>({ type: 'string', format: 'binary' });
+
+/**
+ * A 200 answer that is not JSON (a download, the event stream): documented under its own media
+ * type in OpenAPI; never serialised (the route sends bytes or takes over the socket).
+ */
+export function rawResponse<T extends TSchema>(
+  contentType: string,
+  description: string,
+  schema: T,
+) {
+  return { description, content: { [contentType]: { schema } } };
+}

@@ -1,6 +1,7 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import type { MailAddress, ParsedAttachment, ParsedMessage } from '../domain/message';
-import { sanitizeMailHtml } from './sanitize';
+import { extractVerification, findTextLinks } from '../domain/verification';
+import { scanMailHtml } from './sanitize';
 
 /** Length of the inbox preview, in characters. */
 export const PREVIEW_CHARS = 200;
@@ -30,12 +31,16 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
       html: null,
       attachments: [],
       attachmentCount: 0,
+      // No guessing on a message the parser could not read.
+      code: null,
+      confirmLink: null,
     };
   }
 }
 
 function fromParsedMail(mail: ParsedMail, raw: Buffer): ParsedMessage {
-  const html = typeof mail.html === 'string' ? sanitizeMailHtml(mail.html) : null;
+  const scanned = typeof mail.html === 'string' ? scanMailHtml(mail.html) : null;
+  const html = scanned?.html ?? null;
   // A message whose MIME structure is broken beyond repair (a boundary that never occurs)
   // parses to headers alone; show its body as text rather than nothing.
   const text =
@@ -47,15 +52,25 @@ function fromParsedMail(mail: ParsedMail, raw: Buffer): ParsedMessage {
     contentId: a.contentId ? a.contentId.replace(/^<|>$/g, '') : null,
     content: a.content,
   }));
+  const subject = oneLine(mail.subject ?? '');
+  const { code, confirmLink } = extractVerification({
+    subject,
+    text,
+    htmlText: scanned?.text ?? '',
+    // Anchors first: their text says more about a link than the line around a bare URL.
+    links: [...(scanned?.links ?? []), ...findTextLinks(text)],
+  });
   return {
     from: firstAddress(mail.from) ?? { name: '', address: '' },
     to: addressList(mail.to),
-    subject: oneLine(mail.subject ?? ''),
+    subject,
     preview: makePreview(text),
     text,
     html,
     attachments,
     attachmentCount: attachments.length,
+    code,
+    confirmLink,
   };
 }
 

@@ -56,6 +56,8 @@ export function createIngestPipeline({
           subject: parsed.subject,
           preview: parsed.preview,
           attachmentCount: parsed.attachmentCount,
+          code: parsed.code,
+          confirmLink: parsed.confirmLink,
           raw,
         },
       }));

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import type { MessageLink } from '../domain/verification';
 
 /**
  * Mail HTML is hostile. The page shows it only in a sandboxed iframe without scripts under a CSP
@@ -73,4 +74,87 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 export function sanitizeMailHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
+}
+
+/** A sanitised body and what ingest reads from it on the same pass. */
+export interface ScannedHtml {
+  html: string;
+  /** Visible text, a line per block element; nothing from `<style>` or `<script>`. */
+  text: string;
+  /** Every `<a href>` in document order, with its visible text and image alt texts. */
+  links: MessageLink[];
+}
+
+/** Elements that start a new line of text (for the verification code on a line of its own). */
+const BLOCK_TAGS = new Set([
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'br',
+  'caption',
+  'center',
+  'dd',
+  'div',
+  'dl',
+  'dt',
+  'footer',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'li',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'td',
+  'th',
+  'tr',
+  'ul',
+]);
+
+const UNESCAPE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+
+/**
+ * `sanitizeMailHtml` that also collects the visible text and the anchors, for the verification
+ * heuristic (domain/verification.ts), in the same parser pass rather than a second one.
+ */
+export function scanMailHtml(html: string): ScannedHtml {
+  const parts: string[] = [];
+  const links: MessageLink[] = [];
+  const open: MessageLink[] = [];
+  const sanitized = sanitizeHtml(html, {
+    ...OPTIONS,
+    onOpenTag(name, attribs) {
+      if (BLOCK_TAGS.has(name)) parts.push('\n');
+      if (name === 'a') open.push({ href: attribs.href ?? '', text: '' });
+      else if (name === 'img' && open.length > 0 && attribs.alt) {
+        open[open.length - 1]!.text += ` ${attribs.alt} `;
+      }
+    },
+    onCloseTag(name) {
+      if (BLOCK_TAGS.has(name)) parts.push('\n');
+      if (name === 'a') {
+        const link = open.pop();
+        if (link) links.push(link);
+      }
+    },
+    // Called with each text node, escaped; never with the content of <style> or <script>.
+    textFilter(escaped) {
+      const text = escaped.replace(/&(?:amp|lt|gt|quot);/g, (e) => UNESCAPE[e] ?? e);
+      parts.push(text);
+      if (open.length > 0) open[open.length - 1]!.text += text;
+      return escaped;
+    },
+  });
+  links.push(...open);
+  return { html: sanitized, text: parts.join(''), links };
 }

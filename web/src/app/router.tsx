@@ -40,6 +40,7 @@ export const pageRoutes: RouteObject[] = [
   lazyPage('guida-privacy', 'guida-privacy', () => import('./routes/guida-privacy')),
   lazyPage('sicurezza-online', 'sicurezza-online', () => import('./routes/sicurezza-online')),
   lazyPage('casi-uso', 'casi-uso', () => import('./routes/casi-uso')),
+  lazyPage('api', 'api', () => import('./routes/api')),
   lazyPage('not-found', '*', () => import('./routes/not-found')),
 ];
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@/content/articles';
 import { blockTexts, inlineToPlain } from '@/content/blocks';
+import { apiExamples, developerApiBlocks } from '@/content/developer-api';
 import { faq } from '@/content/faq';
 import { guide as casiUso } from '@/content/guides/casi-uso';
 import { guide as guidaPrivacy } from '@/content/guides/guida-privacy';
@@ -24,6 +25,7 @@ const FOOTER_LINKS = [
   ['Home', '/'],
   ['Blog', '/blog'],
   ['FAQ', '/faq'],
+  ['API', '/api'],
   ['Privacy', '/privacy'],
   ['Termini di servizio', '/terms'],
 ];
@@ -33,6 +35,7 @@ const BODIES: Record<string, string[]> = {
   '/guida-privacy': blockTexts(guidaPrivacy.blocks),
   '/sicurezza-online': blockTexts(sicurezzaOnline.blocks),
   '/casi-uso': blockTexts(casiUso.blocks),
+  '/api': blockTexts(developerApiBlocks),
   '/privacy': privacy.sections.flatMap((s) => [s.title, ...blockTexts(s.blocks)]),
   '/terms': terms.sections.flatMap((s) => [s.title, ...blockTexts(s.blocks)]),
   '/faq': faq.flatMap((e) => [e.question, e.answer]),
@@ -72,7 +75,7 @@ describe('the prerendered site', () => {
   it('has one HTML file per route, plus 404.html', () => {
     const missing = [...ROUTES, '404'].filter((path) => !docs.has(path));
     expect(missing).toEqual([]);
-    expect(ROUTES).toHaveLength(16);
+    expect(ROUTES).toHaveLength(17);
   });
 
   it.each(ROUTES)('%s has its own head: title, description, canonical URL, Open Graph', (path) => {
@@ -239,6 +242,8 @@ describe('the prerendered site', () => {
           continue;
         }
         const target = url.pathname;
+        // The API's own files (the OpenAPI document) are answered by the server, not the build.
+        if (target.startsWith('/api/v1/')) continue;
         const targetDoc = docs.get(target);
         if (!targetDoc) {
           problems.push(`${page}: link to ${href}, which is no page`);
@@ -258,6 +263,26 @@ describe('the prerendered site', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('/api shows every example exactly as written, each in its own scrollable block', () => {
+    const blocks = [...doc('/api').querySelectorAll('[data-slot="code-block"]')];
+    expect(blocks.map((b) => b.querySelector('pre code')?.textContent)).toEqual(
+      developerApiBlocks.flatMap((b) => (b.type === 'code' ? [b.code] : [])),
+    );
+    for (const example of Object.values(apiExamples)) {
+      expect(blocks.some((b) => b.querySelector('code')?.textContent === example.code)).toBe(true);
+    }
+    for (const block of blocks) {
+      const pre = block.querySelector('pre')!;
+      expect(pre.getAttribute('tabindex')).toBe('0');
+      expect(pre.getAttribute('aria-label')).toBe(
+        squash(block.querySelector('figcaption span')?.textContent),
+      );
+      expect(pre.className).toContain('overflow-x-auto');
+    }
+    const openApi = doc('/api').querySelector('a[href="/api/v1/openapi.json"]');
+    expect(openApi?.textContent).toBe('/api/v1/openapi.json');
   });
 
   it('writes sitemap.xml with every route and robots.txt pointing to it', () => {

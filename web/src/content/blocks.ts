@@ -63,6 +63,20 @@ export interface ChecklistBlock {
   items: string[];
 }
 
+/**
+ * Source code or a shell command, shown exactly as written (monospace; a long line scrolls inside
+ * the block, never the page). Not inline text: nothing in it is parsed, it holds no links and it
+ * does not count as words.
+ */
+export interface CodeBlock {
+  type: 'code';
+  /** `sh`: commands for a shell; `js`: JavaScript; `json`, `text`: what a command prints. */
+  language: 'sh' | 'js' | 'json' | 'text';
+  code: string;
+  /** What the code does, shown above it and read as its name by assistive technology. */
+  caption: string;
+}
+
 /** One block of page content. */
 export type Block =
   | ParagraphBlock
@@ -72,7 +86,8 @@ export type Block =
   | OrderedListBlock
   | TableBlock
   | CalloutBlock
-  | ChecklistBlock;
+  | ChecklistBlock
+  | CodeBlock;
 
 /** A piece of inline text after parsing: plain text or an internal link. */
 export type InlinePart =
@@ -123,6 +138,8 @@ export function blockTexts(blocks: readonly Block[]): string[] {
         return [...(block.caption ? [block.caption] : []), ...block.head, ...block.rows.flat()];
       case 'callout':
         return [...(block.title ? [block.title] : []), block.text];
+      case 'code':
+        return [block.caption];
     }
   });
 }

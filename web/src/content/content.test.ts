@@ -8,6 +8,7 @@ import {
   linkTargets,
   parseInline,
 } from './blocks';
+import { developerApiBlocks } from './developer-api';
 import { faq } from './faq';
 import { guide as casiUso, useCases } from './guides/casi-uso';
 import { guide as guidaPrivacy } from './guides/guida-privacy';
@@ -50,6 +51,7 @@ const bodies: { name: string; blocks: Block[] }[] = [
   { name: '/guida-privacy', blocks: guidaPrivacy.blocks },
   { name: '/sicurezza-online', blocks: sicurezzaOnline.blocks },
   { name: '/casi-uso', blocks: casiUso.blocks },
+  { name: '/api', blocks: developerApiBlocks },
   { name: '/privacy', blocks: privacy.sections.flatMap((s) => s.blocks) },
   { name: '/terms', blocks: terms.sections.flatMap((s) => s.blocks) },
   { name: '/faq', blocks: faq.map((e): Block => ({ type: 'p', text: e.answer })) },

@@ -23,7 +23,14 @@ export const CONTACT_EMAILS = {
 
 /** The content routes with fixed paths (articles live under `/blog/{slug}`). */
 export type ContentRoute =
-  '/faq' | '/privacy' | '/terms' | '/blog' | '/guida-privacy' | '/sicurezza-online' | '/casi-uso';
+  | '/faq'
+  | '/privacy'
+  | '/terms'
+  | '/blog'
+  | '/guida-privacy'
+  | '/sicurezza-online'
+  | '/casi-uso'
+  | '/api';
 
 /** Text of one page outside its body: what goes in `<head>` and above the content. */
 export interface PageText {
@@ -91,6 +98,14 @@ export const pages: Record<ContentRoute, PageText> = {
     heading: "Casi d'uso: quando conviene un'email temporanea",
     intro: `Quindici situazioni concrete in cui un indirizzo di ${PRODUCT_NAME} protegge la tua casella da spam e tracciamento, e i casi in cui è meglio usare la tua email personale.`,
   },
+  '/api': {
+    title: `API per sviluppatori${TITLE_SUFFIX}`,
+    description:
+      "Crea indirizzi temporanei da uno script, attendi la posta con gli eventi o il polling e leggi il codice di verifica: l'API JSON con esempi curl e JavaScript.",
+    heading: 'API per sviluppatori',
+    intro:
+      'Crea indirizzi usa e getta, ricevi la posta e leggi i codici di verifica dai tuoi script e dai test automatici con una semplice API JSON: niente registrazione, niente chiavi.',
+  },
 };
 
 /** Every internal path a link may point to, besides the article pages. */
@@ -147,6 +162,14 @@ export const labels = {
   moreArticles: 'Continua a leggere',
   /** Name of the list of article cards on `/blog`, for assistive technology. */
   articleList: 'Tutti gli articoli',
+} as const;
+
+/** The copy button of a code sample (`/api`). */
+export const codeLabels = {
+  copy: 'Copia',
+  copied: 'Copiato',
+  /** Name of the button for assistive technology: which sample it copies. */
+  copyLabel: (caption: string) => `Copia il codice: ${caption}`,
 } as const;
 
 /**

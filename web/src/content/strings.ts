@@ -29,6 +29,7 @@ export const strings = {
       home: 'Home',
       blog: 'Blog',
       faq: 'FAQ',
+      api: 'API',
       privacy: 'Privacy',
       terms: 'Termini di servizio',
     },
@@ -151,6 +152,65 @@ export const strings = {
   toaster: {
     region: 'Notifiche',
     close: 'Chiudi la notifica',
+  },
+
+  theme: {
+    groupLabel: 'Tema dei colori',
+    system: 'Tema automatico, come il dispositivo',
+    light: 'Tema chiaro',
+    dark: 'Tema scuro',
+  },
+
+  /** The row of extra actions under the address: phone, notifications, delete. */
+  mailboxActions: {
+    label: 'Altre azioni sulla casella',
+    openOnPhone: 'Apri sul telefono',
+    openOnPhoneLabel: 'Mostra un codice QR per aprire questa casella su un altro dispositivo',
+    deleteNow: 'Elimina tutto ora',
+    deleteNowLabel: 'Cancella subito dal server l’indirizzo e tutti i messaggi',
+  },
+
+  /** A visitor arriving through the link of 'Apri sul telefono'. */
+  sharedLink: {
+    opened: 'Casella aperta su questo dispositivo',
+    invalid: 'Link non più valido',
+    invalidDescription:
+      'La casella di quel link è scaduta o è stata eliminata, quindi non si può più aprire. Puoi usare l’indirizzo che vedi nella pagina.',
+  },
+
+  /** After 'Elimina tutto ora' (the confirmation dialog's own texts: `mailbox-tools.ts`). */
+  deleteNow: {
+    done: 'Tutto eliminato',
+    doneDescription: 'Indirizzo e messaggi non esistono più. Eccoti un nuovo indirizzo pulito.',
+    failed: 'Impossibile eliminare la casella. Riprova tra qualche istante.',
+  },
+
+  /** The message reader's notice of blocked remote content (tracking pixels and the like). */
+  tracking: {
+    blockedImages: (n: number) =>
+      n === 1 ? '1 immagine remota bloccata' : `${n} immagini remote bloccate`,
+    /** When stylesheets, media or frames are among them: not all are images. */
+    blockedContent: (n: number) =>
+      n === 1 ? '1 contenuto remoto bloccato' : `${n} contenuti remoti bloccati`,
+    blockedHint: 'Possono dire al mittente che hai aperto l’email, quando e da dove.',
+    shown: 'Immagini remote visibili per questo messaggio.',
+  },
+
+  /** The one-time code and confirmation link found in a message (issue 8). */
+  verification: {
+    chip: 'Codice',
+    chipLabel: (code: string) => `Copia il codice ${code}`,
+    copied: 'Codice copiato!',
+    copiedDescription: (code: string) =>
+      `${code} è negli appunti: incollalo dove ti viene chiesto.`,
+    copyFailed: 'Impossibile copiare il codice',
+    title: 'Codice e link trovati nel messaggio',
+    codeLabel: 'Codice di verifica',
+    copyCode: 'Copia codice',
+    codeCopied: 'Copiato',
+    openLink: 'Apri link di conferma',
+    openLinkLabel: (host: string) => `Apri il link di conferma su ${host} in una nuova scheda`,
+    linkHost: (host: string) => `Apre ${host}`,
   },
 } as const;
 

@@ -17,6 +17,8 @@ const message: MessageSummary = {
   receivedAt: '2025-01-15T12:00:00Z',
   size: 1200,
   hasAttachments: false,
+  code: null,
+  confirmLink: null,
 };
 
 describe('session storage', () => {

@@ -3,7 +3,8 @@ import { SSE_HEARTBEAT_MS } from '@et/common';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
 import { AppError } from '../../domain/app-error';
-import { authErrors, ErrorResponse } from '../schemas';
+import { Type } from '@fastify/type-provider-typebox';
+import { authErrors, ErrorResponse, rawResponse } from '../schemas';
 import { startEventStream, type EventStream } from '../sse';
 
 /**
@@ -29,7 +30,21 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
       exposeHeadRoute: false,
       schema: {
         summary: 'Live events of the mailbox (text/event-stream)',
-        response: { ...authErrors, 429: ErrorResponse },
+        description:
+          'Server-sent events: message.received {message}, message.deleted {id}, ' +
+          'inbox.cleared, mailbox.extended {expiresAt}, mailbox.expired (the stream ends). ' +
+          'A `: ping` comment at least every 15 s. Events are not replayed: after a reconnect, ' +
+          'GET /messages.',
+        tags: ['Events'],
+        response: {
+          200: rawResponse(
+            'text/event-stream',
+            'One event per message, until the mailbox ends',
+            Type.String(),
+          ),
+          ...authErrors,
+          429: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {

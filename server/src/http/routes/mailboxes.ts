@@ -27,6 +27,11 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Create a mailbox with a random address',
+        description:
+          'No token needed. The answer carries the bearer token of the new mailbox, shown only ' +
+          'here. Rate limited per client IP (429 with Retry-After beyond the limit).',
+        tags: ['Mailbox'],
+        security: [],
         response: { 201: CreatedMailbox, 429: ErrorResponse, 503: ErrorResponse },
       },
       config: {
@@ -59,6 +64,7 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'The mailbox of the token',
+        tags: ['Mailbox'],
         response: { 200: MailboxInfo, ...authErrors },
       },
     },
@@ -70,6 +76,8 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Reset the lifetime to the full TTL from now',
+        description: 'expiresAt becomes now + TTL (not added on top); sends mailbox.extended.',
+        tags: ['Mailbox'],
         response: { 200: MailboxInfo, ...authErrors },
       },
     },
@@ -89,6 +97,8 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Delete the mailbox and every message now',
+        description: 'The token stops working at once; the address is never handed out again.',
+        tags: ['Mailbox'],
         response: { 204: NoContent, ...authErrors },
       },
     },

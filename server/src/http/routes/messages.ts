@@ -13,6 +13,7 @@ import {
   MessageList,
   MessageParams,
   NoContent,
+  rawResponse,
 } from '../schemas';
 
 const notFoundError = { 404: ErrorResponse };
@@ -38,6 +39,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'List messages, newest first',
+        description: 'Summaries only; poll this every few seconds, or follow GET /events.',
+        tags: ['Messages'],
         response: { 200: MessageList, ...authErrors },
       },
     },
@@ -50,7 +53,13 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
 
   app.delete(
     '/messages',
-    { schema: { summary: 'Delete every message', response: { 204: NoContent, ...authErrors } } },
+    {
+      schema: {
+        summary: 'Delete every message',
+        tags: ['Messages'],
+        response: { 204: NoContent, ...authErrors },
+      },
+    },
     async (request, reply) => {
       const mailbox = await authenticate(request);
       await store.deleteAllMessages(mailbox.address);
@@ -64,6 +73,8 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'One message with its bodies and attachment list',
+        description: 'html is the sanitised HTML body or null; 404 for another mailbox’s message.',
+        tags: ['Messages'],
         params: MessageParams,
         response: { 200: MessageDetail, ...authErrors, ...notFoundError },
       },
@@ -92,6 +103,7 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Delete one message',
+        tags: ['Messages'],
         params: MessageParams,
         response: { 204: NoContent, ...authErrors, ...notFoundError },
       },
@@ -110,8 +122,13 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'The original message as received (.eml)',
+        tags: ['Messages'],
         params: MessageParams,
-        response: { 200: Binary, ...authErrors, ...notFoundError },
+        response: {
+          200: rawResponse('message/rfc822', 'The raw message, as a download', Binary),
+          ...authErrors,
+          ...notFoundError,
+        },
       },
     },
     async (request, reply) => {
@@ -130,8 +147,16 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'The bytes of one attachment, always as a download',
+        description:
+          'Content-Disposition: attachment with the cleaned file name; HTML, SVG, XML and ' +
+          'scripts are sent as application/octet-stream.',
+        tags: ['Messages'],
         params: AttachmentParams,
-        response: { 200: Binary, ...authErrors, ...notFoundError },
+        response: {
+          200: rawResponse('application/octet-stream', 'The attachment’s exact bytes', Binary),
+          ...authErrors,
+          ...notFoundError,
+        },
       },
     },
     async (request, reply) => {

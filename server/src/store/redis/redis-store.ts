@@ -28,6 +28,13 @@ const TOKEN_GRACE_MS = 60_000;
 
 type StoredSummary = Omit<MessageRecord, 'mailbox'>;
 
+/** A stored summary; ones written before issue 8 have no code or link and read as null. */
+function readSummary(json: string, mailbox: string): MessageRecord {
+  const stored = JSON.parse(json) as Partial<StoredSummary> &
+    Omit<StoredSummary, 'code' | 'confirmLink'>;
+  return { ...stored, code: stored.code ?? null, confirmLink: stored.confirmLink ?? null, mailbox };
+}
+
 interface Commands {
   etCreate(...args: (string | number)[]): Promise<number>;
   etSetExpiry(
@@ -222,13 +229,13 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     listMessages: (mailbox) =>
       guard(async () => {
         const rows = await redis.etList(...keys4(mailbox));
-        return rows.map((json) => ({ ...(JSON.parse(json) as StoredSummary), mailbox }));
+        return rows.map((json) => readSummary(json, mailbox));
       }),
 
     getMessage: (mailbox, id) =>
       guard(async () => {
         const json = await redis.hget(k.messages(mailbox), id);
-        return json ? { ...(JSON.parse(json) as StoredSummary), mailbox } : null;
+        return json ? readSummary(json, mailbox) : null;
       }),
 
     getRaw: (mailbox, id) => guard(() => redis.hgetBuffer(k.raws(mailbox), id)),

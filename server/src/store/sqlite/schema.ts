@@ -6,7 +6,7 @@ import type { MessageRecord } from '../../domain/message';
 import type { MailboxRecord } from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 /** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
 const USAGE_TRIGGERS = `
@@ -50,7 +50,10 @@ CREATE TABLE messages (
   from_address     TEXT NOT NULL,
   subject          TEXT NOT NULL,
   preview          TEXT NOT NULL,
-  attachment_count INTEGER NOT NULL
+  attachment_count INTEGER NOT NULL,
+  -- Found at ingest (issue 8); NULL when the message has none.
+  code             TEXT,
+  confirm_link     TEXT
 );
 CREATE INDEX messages_mailbox_seq ON messages (mailbox, seq);
 
@@ -72,6 +75,8 @@ export interface MessageRow {
   subject: string;
   preview: string;
   attachment_count: number;
+  code: string | null;
+  confirm_link: string | null;
 }
 
 export interface MailboxRow {
@@ -91,6 +96,8 @@ export const toMessage = (r: MessageRow): MessageRecord => ({
   subject: r.subject,
   preview: r.preview,
   attachmentCount: r.attachment_count,
+  code: r.code,
+  confirmLink: r.confirm_link,
 });
 
 export const toMailbox = (r: MailboxRow): MailboxRecord => ({
@@ -104,7 +111,8 @@ export const toMailbox = (r: MailboxRow): MailboxRecord => ({
 export const MAILBOX_COLUMNS = 'address, created_at, expires_at, message_count, size_bytes';
 
 export const MESSAGE_COLUMNS =
-  'id, mailbox, received_at, size, from_name, from_address, subject, preview, attachment_count';
+  'id, mailbox, received_at, size, from_name, from_address, subject, preview, attachment_count, ' +
+  'code, confirm_link';
 
 /**
  * Opens (creating if needed) the database file with the settings every connection needs, and
@@ -144,6 +152,14 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
         message_count = (SELECT count(*) FROM messages WHERE mailbox = address),
         size_bytes = (SELECT coalesce(sum(size), 0) FROM messages WHERE mailbox = address);
       ${USAGE_TRIGGERS}
+    `);
+  },
+  // 2 → 3: the verification code and link of each message (issue 8). Older messages get NULL:
+  // they were stored without looking, and the raw bytes are not parsed again for this.
+  (db) => {
+    db.exec(`
+      ALTER TABLE messages ADD COLUMN code TEXT;
+      ALTER TABLE messages ADD COLUMN confirm_link TEXT;
     `);
   },
 ];

@@ -45,7 +45,7 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     insertMessage: db.prepare(
       `INSERT INTO messages (${MESSAGE_COLUMNS})
        VALUES (@id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject, @preview,
-               @attachmentCount)`,
+               @attachmentCount, @code, @confirmLink)`,
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
       'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
@@ -100,6 +100,8 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       subject: m.subject,
       preview: m.preview,
       attachmentCount: m.attachmentCount,
+      code: m.code,
+      confirmLink: m.confirmLink,
     });
     q.insertRaw.run(lastInsertRowid, m.raw);
     return 'stored';

@@ -4,9 +4,20 @@ import { HomeSections } from '@/components/home/home-sections';
 import { homeFaq, homeFaqTitle, homeSections } from '@/content/home';
 import { strings } from '@/content/strings';
 import { Inbox } from '@/features/inbox';
-import { AddressCard, CountdownCard, useMailbox } from '@/features/mailbox';
+import {
+  AddressCard,
+  CountdownCard,
+  DeleteNowButton,
+  MAILBOX_ACTION_CLASS,
+  OpenOnPhoneButton,
+  useMailbox,
+} from '@/features/mailbox';
+import { NotificationToggleSlot, notifyNewMail } from '@/features/notifications';
 
-/** `/`: the generator (address, countdown, live inbox), then the explanations and the FAQ. */
+/**
+ * `/`: the generator (address with its actions, countdown, live inbox), then the explanations and
+ * the FAQ.
+ */
 export function HomeRoute() {
   const mailbox = useMailbox();
   const token = mailbox.session?.token ?? null;
@@ -29,6 +40,17 @@ export function HomeRoute() {
           email={mailbox.session?.email ?? null}
           isCreating={mailbox.isCreating}
           onNewAddress={mailbox.createNew}
+          actions={
+            <>
+              <OpenOnPhoneButton token={token} />
+              <NotificationToggleSlot className={MAILBOX_ACTION_CLASS} />
+              <DeleteNowButton
+                email={mailbox.session?.email ?? null}
+                isDeleting={mailbox.isDeleting}
+                onConfirm={mailbox.deleteNow}
+              />
+            </>
+          }
         />
         <CountdownCard
           expiresAt={mailbox.expiresAt}
@@ -47,6 +69,7 @@ export function HomeRoute() {
         baseTitle={strings.meta.homeTitle}
         onMailboxGone={mailbox.expire}
         onMailboxExtended={mailbox.applyExpiresAt}
+        onNewMail={notifyNewMail}
       />
 
       <AdSlot />

@@ -2,6 +2,7 @@ import { CircleCheckIcon, InfoIcon, LightbulbIcon, TriangleAlertIcon } from 'luc
 import type * as React from 'react';
 import type { Block, CalloutBlock, TableBlock } from '@/content/blocks';
 import { cn } from '@/lib/cn';
+import { CodeSample } from './code-block';
 import { InlineText } from './inline-text';
 
 const calloutTones = {
@@ -139,6 +140,8 @@ function BlockView({ block }: { block: Block }) {
       return <Table block={block} />;
     case 'callout':
       return <Callout block={block} />;
+    case 'code':
+      return <CodeSample block={block} />;
     case 'checklist':
       return (
         <ul

@@ -7,6 +7,7 @@ const links = [
   { to: '/', label: strings.footer.links.home },
   { to: '/blog', label: strings.footer.links.blog },
   { to: '/faq', label: strings.footer.links.faq },
+  { to: '/api', label: strings.footer.links.api },
   { to: '/privacy', label: strings.footer.links.privacy },
   { to: '/terms', label: strings.footer.links.terms },
 ] as const;

@@ -2,8 +2,9 @@ import { PRODUCT_NAME } from '@et/common';
 import { MailIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { strings } from '@/content/strings';
+import { ThemeToggle } from './theme-toggle';
 
-/** Sticky header of every page: the mail icon and the product name, linking home. */
+/** Sticky header of every page: the product name linking home, the tagline, the theme toggle. */
 export function SiteHeader() {
   return (
     <header
@@ -21,7 +22,10 @@ export function SiteHeader() {
           </span>
           <span className="text-lg">{PRODUCT_NAME}</span>
         </Link>
-        <p className="hidden text-sm text-muted-foreground sm:block">{strings.header.tagline}</p>
+        <div className="flex items-center gap-4">
+          <p className="hidden text-sm text-muted-foreground sm:block">{strings.header.tagline}</p>
+          <ThemeToggle />
+        </div>
       </div>
     </header>
   );

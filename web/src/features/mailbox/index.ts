@@ -1,4 +1,6 @@
 /** Public face of the mailbox feature: the app composes these; other features never import them. */
-export { AddressCard } from './components/address-card';
+export { AddressCard, MAILBOX_ACTION_CLASS } from './components/address-card';
 export { CountdownCard } from './components/countdown-card';
+export { DeleteNowButton } from './components/delete-now-button';
+export { OpenOnPhoneButton } from './components/open-on-phone-button';
 export { useMailbox, type MailboxController, type MailboxPhase } from './hooks/use-mailbox';

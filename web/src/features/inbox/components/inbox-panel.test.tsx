@@ -15,6 +15,8 @@ const messages: MessageSummary[] = [
     receivedAt: new Date(NOW - 20_000).toISOString(),
     size: 2048,
     hasAttachments: true,
+    code: '482913',
+    confirmLink: null,
   },
   {
     id: 'm1',
@@ -24,6 +26,8 @@ const messages: MessageSummary[] = [
     receivedAt: new Date(NOW - 5 * 60_000).toISOString(),
     size: 900,
     hasAttachments: false,
+    code: null,
+    confirmLink: null,
   },
 ];
 

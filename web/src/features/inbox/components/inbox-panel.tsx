@@ -1,5 +1,6 @@
 import type { MessageSummary } from '@et/common';
 import { InboxIcon, MailOpenIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
+import { useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
@@ -43,6 +44,19 @@ export function InboxPanel({
 }: InboxPanelProps) {
   const count = messages?.length ?? 0;
   const waiting = mailboxState !== 'ready';
+  const listRef = useRef<HTMLUListElement>(null);
+  const refreshRef = useRef<HTMLButtonElement>(null);
+  // A row goes with its message, and the focus with it: keep the keyboard in the inbox, on the
+  // next message (or the previous one), or on 'Aggiorna' when it was the last.
+  const deleteRow = (id: string) => {
+    const row = document.activeElement?.closest('[data-slot="message-row"]');
+    if (row && listRef.current?.contains(row)) {
+      const neighbour = row.nextElementSibling ?? row.previousElementSibling;
+      const target = neighbour?.querySelector('button') ?? refreshRef.current;
+      target?.focus();
+    }
+    onDelete(id);
+  };
   return (
     <Card data-slot="inbox-panel" className="gap-0 pb-0">
       <CardHeader className="pb-4">
@@ -74,6 +88,7 @@ export function InboxPanel({
         )}
         <div className="ml-auto flex gap-2">
           <Button
+            ref={refreshRef}
             type="button"
             variant="outline"
             size="sm"
@@ -99,7 +114,7 @@ export function InboxPanel({
       </CardHeader>
       <ScrollArea className="h-[400px] border-t" data-slot="inbox-scroll">
         {count > 0 && messages ? (
-          <ul aria-label={strings.inbox.listLabel}>
+          <ul ref={listRef} aria-label={strings.inbox.listLabel}>
             {messages.map((message) => (
               <MessageRow
                 key={message.id}
@@ -108,7 +123,7 @@ export function InboxPanel({
                 deleting={deletingIds.has(message.id)}
                 now={now}
                 onOpen={onOpen}
-                onDelete={onDelete}
+                onDelete={deleteRow}
               />
             ))}
           </ul>

@@ -1,3 +1,4 @@
+import type { MessageSummary } from '@et/common';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { strings } from '@/content/strings';
@@ -34,6 +35,8 @@ export interface InboxProps {
   onMailboxGone: () => void;
   /** A push event moved the expiry (extension, possibly from another tab). */
   onMailboxExtended: (expiresAt: string) => void;
+  /** Messages that just arrived, oldest first, after their toast (for browser notifications). */
+  onNewMail?: (messages: MessageSummary[]) => void;
 }
 
 /** The live inbox of one mailbox: list, push and poll, unread state, reader. */
@@ -43,13 +46,14 @@ export function Inbox({
   baseTitle,
   onMailboxGone,
   onMailboxExtended,
+  onNewMail,
 }: InboxProps) {
   // Read once per mounted mailbox: the component is keyed by token.
   const [restored] = useState(() => (token ? readStoredEmails(token) : undefined));
   const live = useLiveEvents(token, { onGone: onMailboxGone, onExtended: onMailboxExtended });
   const query = useMessages(token, { live, restored });
   const messages = token ? query.data : undefined;
-  const { unreadIds, markRead } = useUnread(token, messages, restored);
+  const { unreadIds, markRead } = useUnread(token, messages, restored, onNewMail);
   useUnreadTitle(unreadIds.size, baseTitle);
   const now = useNow(RELATIVE_TIME_TICK_MS);
 

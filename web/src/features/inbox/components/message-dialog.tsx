@@ -1,6 +1,6 @@
 import type { AttachmentInfo, MessageSummary } from '@et/common';
 import { FileDownIcon, Trash2Icon } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
@@ -19,10 +19,12 @@ import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useDownloadAttachment, useDownloadRawMessage } from '../api/download';
 import { useMessage } from '../api/get-message';
+import { findRemoteResources } from '../lib/mail-document';
 import { senderInitial, senderLabel, subjectLabel } from '../lib/sender';
 import { AttachmentList } from './attachment-list';
-import { MessageHtml } from './message-html';
+import { MessageHtml, RemoteContentNotice } from './message-html';
 import { MessageText } from './message-text';
+import { VerificationActions } from './verification-actions';
 
 export interface MessageDialogProps {
   token: string;
@@ -35,12 +37,26 @@ export interface MessageDialogProps {
 
 /** The reader: header, text or HTML view, attachments, '.eml' download. */
 export function MessageDialog({ token, message, onClose, onDelete, deleting }: MessageDialogProps) {
+  // Radix gives the focus back to a DialogTrigger; this dialog opens from an inbox row, so the
+  // row is remembered here and focused again on close (when it still exists).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <Dialog open={message !== null} onOpenChange={(open) => !open && onClose()}>
       {message && (
         <DialogContent
           data-slot="message-dialog"
           className="flex max-h-[80vh] max-w-3xl flex-col gap-0 p-0 sm:p-0"
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (opener.current?.isConnected) {
+              event.preventDefault();
+              opener.current.focus();
+            }
+            opener.current = null;
+          }}
         >
           <MessageReader
             key={message.id}
@@ -98,6 +114,12 @@ function MessageReader({
   const data = detail.data;
   const hasHtml = Boolean(data?.html);
   const defaultView = data && !data.text.trim() && hasHtml ? 'html' : 'text';
+  // 'Mostra immagini' holds for this message only: the reader is keyed by the message's id, so
+  // the next message opens with everything blocked again. Showing them also shows the HTML.
+  const [allowRemote, setAllowRemote] = useState(false);
+  const [view, setView] = useState<string | null>(null);
+  const html = data?.html ?? null;
+  const remote = useMemo(() => (html ? findRemoteResources(html) : null), [html]);
   const downloadingId = downloadAttachment.isPending
     ? (downloadAttachment.variables?.attachment.id ?? null)
     : null;
@@ -137,6 +159,7 @@ function MessageReader({
       </DialogHeader>
 
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto p-5 sm:p-6">
+        <VerificationActions code={message.code} confirmLink={message.confirmLink} />
         {detail.isPending ? (
           <div className="flex flex-col gap-2" aria-busy="true">
             <span className="sr-only">{strings.message.loadingBody}</span>
@@ -147,18 +170,30 @@ function MessageReader({
         ) : !data ? (
           <p className="text-sm text-muted-foreground">{strings.message.loadFailed}</p>
         ) : hasHtml ? (
-          <Tabs defaultValue={defaultView}>
-            <TabsList aria-label={strings.message.viewsLabel}>
-              <TabsTrigger value="text">{strings.message.textView}</TabsTrigger>
-              <TabsTrigger value="html">{strings.message.htmlView}</TabsTrigger>
-            </TabsList>
-            <TabsContent value="text">
-              <MessageText text={data.text} />
-            </TabsContent>
-            <TabsContent value="html">
-              <MessageHtml html={data.html ?? ''} />
-            </TabsContent>
-          </Tabs>
+          <>
+            {remote && (
+              <RemoteContentNotice
+                resources={remote}
+                shown={allowRemote}
+                onShow={() => {
+                  setAllowRemote(true);
+                  setView('html');
+                }}
+              />
+            )}
+            <Tabs value={view ?? defaultView} onValueChange={setView}>
+              <TabsList aria-label={strings.message.viewsLabel}>
+                <TabsTrigger value="text">{strings.message.textView}</TabsTrigger>
+                <TabsTrigger value="html">{strings.message.htmlView}</TabsTrigger>
+              </TabsList>
+              <TabsContent value="text">
+                <MessageText text={data.text} />
+              </TabsContent>
+              <TabsContent value="html">
+                <MessageHtml html={data.html ?? ''} allowRemote={allowRemote} />
+              </TabsContent>
+            </Tabs>
+          </>
         ) : (
           <MessageText text={data.text} />
         )}

@@ -1,31 +1,19 @@
 import { ImageIcon, ShieldCheckIcon } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { strings } from '@/content/strings';
-import { buildMailDocument } from '../lib/mail-document';
+import { buildMailDocument, type RemoteResources } from '../lib/mail-document';
 
 /**
  * The HTML body in an iframe with `sandbox=""` (no scripts, no same origin) and a CSP that keeps
- * every remote resource blocked until 'Mostra immagini'. See `lib/mail-document.ts`.
+ * every remote resource blocked until the visitor allows it (`allowRemote`, from
+ * {@link RemoteContentNotice}). See `lib/mail-document.ts`.
  */
-export function MessageHtml({ html }: { html: string }) {
-  const [allowRemote, setAllowRemote] = useState(false);
+export function MessageHtml({ html, allowRemote }: { html: string; allowRemote: boolean }) {
   const srcDoc = useMemo(() => buildMailDocument(html, { allowRemote }), [html, allowRemote]);
   return (
     <div className="flex flex-col gap-2">
-      <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-muted px-3 py-2 text-xs text-muted-foreground">
-        <span className="flex items-center gap-1.5">
-          <ShieldCheckIcon className="size-3.5 shrink-0" aria-hidden="true" />
-          {allowRemote ? strings.message.imagesShown : strings.message.imagesBlocked}{' '}
-          {strings.message.htmlLinksHint}
-        </span>
-        {!allowRemote && (
-          <Button type="button" size="sm" variant="outline" onClick={() => setAllowRemote(true)}>
-            <ImageIcon aria-hidden="true" />
-            {strings.message.showImages}
-          </Button>
-        )}
-      </div>
+      <p className="text-xs text-muted-foreground">{strings.message.htmlLinksHint}</p>
       <iframe
         data-slot="message-html"
         title={strings.message.htmlFrameTitle}
@@ -34,6 +22,72 @@ export function MessageHtml({ html }: { html: string }) {
         referrerPolicy="no-referrer"
         className="h-[50vh] min-h-64 w-full rounded-md border"
       />
+    </div>
+  );
+}
+
+/**
+ * How many remote loads the message tried and we blocked ('3 immagini remote bloccate'), with
+ * 'Mostra immagini' for this message only. Nothing when the message loads nothing remote.
+ */
+export function RemoteContentNotice({
+  resources,
+  shown,
+  onShow,
+}: {
+  resources: RemoteResources;
+  shown: boolean;
+  onShow: () => void;
+}) {
+  // The button goes once pressed: keyboard focus moves to the notice instead of getting lost.
+  const ref = useRef<HTMLDivElement>(null);
+  const count = resources.images.length + resources.other.length;
+  if (count === 0) return null;
+  const label =
+    resources.other.length === 0
+      ? strings.tracking.blockedImages(count)
+      : strings.tracking.blockedContent(count);
+  return (
+    <div
+      ref={ref}
+      tabIndex={-1}
+      data-slot="remote-content-notice"
+      data-blocked={shown ? 0 : count}
+      className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 rounded-md bg-muted px-3 py-2 text-sm outline-none"
+    >
+      <p className="flex min-w-0 items-start gap-2">
+        {shown ? (
+          <ImageIcon className="mt-0.5 size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
+        ) : (
+          <ShieldCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
+        )}
+        {shown ? (
+          <span className="text-muted-foreground">{strings.tracking.shown}</span>
+        ) : (
+          <span>
+            <span data-slot="remote-content-count" className="font-medium">
+              {label}
+            </span>
+            <span className="block text-xs text-muted-foreground">
+              {strings.tracking.blockedHint}
+            </span>
+          </span>
+        )}
+      </p>
+      {!shown && (
+        <Button
+          type="button"
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            onShow();
+            ref.current?.focus();
+          }}
+        >
+          <ImageIcon aria-hidden="true" />
+          {strings.message.showImages}
+        </Button>
+      )}
     </div>
   );
 }

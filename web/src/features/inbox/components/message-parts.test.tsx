@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AttachmentList } from './attachment-list';
-import { MessageHtml } from './message-html';
+import { MessageHtml, RemoteContentNotice } from './message-html';
 import { MessageText } from './message-text';
 
 describe('MessageText', () => {
@@ -26,21 +26,61 @@ describe('MessageText', () => {
 });
 
 describe('MessageHtml', () => {
-  it('renders the HTML in a sandbox without scripts, remote content blocked until asked', async () => {
-    const user = userEvent.setup();
-    render(<MessageHtml html={'<p>Offerta</p><img src="https://tracker.example/p.gif">'} />);
+  it('renders the HTML in a sandbox without scripts, remote content blocked until allowed', () => {
+    const html = '<p>Offerta</p><img src="https://tracker.example/p.gif">';
+    const { rerender } = render(<MessageHtml html={html} allowRemote={false} />);
     const frame = screen.getByTitle('Versione HTML del messaggio');
     expect(frame).toHaveAttribute('sandbox', '');
     const blocked = frame.getAttribute('srcdoc') ?? '';
     expect(blocked).toContain('Offerta');
     expect(blocked).toMatch(/Content-Security-Policy" content="default-src 'none'; img-src data:;/);
 
-    await user.click(screen.getByRole('button', { name: 'Mostra immagini' }));
+    rerender(<MessageHtml html={html} allowRemote />);
     const allowed = frame.getAttribute('srcdoc') ?? '';
     expect(allowed).toMatch(/img-src data: http: https:/);
     expect(allowed).not.toMatch(/script-src/);
     expect(frame).toHaveAttribute('sandbox', '');
+  });
+});
+
+describe('RemoteContentNotice', () => {
+  const resources = (images: number, other = 0) => ({
+    images: Array.from({ length: images }, (_, i) => `https://img.example/${i}.png`),
+    other: Array.from({ length: other }, (_, i) => `https://css.example/${i}.css`),
+  });
+
+  it('says how many remote images are blocked, in the singular and the plural', () => {
+    const { rerender } = render(
+      <RemoteContentNotice resources={resources(1)} shown={false} onShow={() => {}} />,
+    );
+    expect(screen.getByText('1 immagine remota bloccata')).toBeInTheDocument();
+    rerender(<RemoteContentNotice resources={resources(3)} shown={false} onShow={() => {}} />);
+    expect(screen.getByText('3 immagini remote bloccate')).toBeInTheDocument();
+    rerender(<RemoteContentNotice resources={resources(2, 1)} shown={false} onShow={() => {}} />);
+    expect(screen.getByText('3 contenuti remoti bloccati')).toBeInTheDocument();
+    rerender(<RemoteContentNotice resources={resources(0, 1)} shown={false} onShow={() => {}} />);
+    expect(screen.getByText('1 contenuto remoto bloccato')).toBeInTheDocument();
+  });
+
+  it("offers 'Mostra immagini' and keeps the focus on the notice once pressed", async () => {
+    const user = userEvent.setup();
+    const onShow = vi.fn();
+    const { rerender } = render(
+      <RemoteContentNotice resources={resources(4)} shown={false} onShow={onShow} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Mostra immagini' }));
+    expect(onShow).toHaveBeenCalledOnce();
+    rerender(<RemoteContentNotice resources={resources(4)} shown onShow={onShow} />);
     expect(screen.queryByRole('button', { name: 'Mostra immagini' })).toBeNull();
+    expect(screen.getByText('Immagini remote visibili per questo messaggio.')).toBeInTheDocument();
+    expect(document.activeElement).toHaveAttribute('data-slot', 'remote-content-notice');
+  });
+
+  it('shows nothing when the message loads nothing remote', () => {
+    const { container } = render(
+      <RemoteContentNotice resources={resources(0)} shown={false} onShow={() => {}} />,
+    );
+    expect(container).toBeEmptyDOMElement();
   });
 });
 

@@ -6,6 +6,7 @@ import { strings } from '@/content/strings';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
 import { senderInitial, senderLabel, subjectLabel } from '../lib/sender';
+import { CodeChip } from './code-chip';
 
 export interface MessageRowProps {
   message: MessageSummary;
@@ -20,6 +21,8 @@ export interface MessageRowProps {
 /**
  * One inbox row. The row opens the message; the delete button sits beside it (never nested in
  * it) and shows on hover with a mouse, always on touch screens, and whenever it has focus.
+ * A verification code gets a chip that copies it: also beside the row's button, laid over a
+ * space kept free for it at the bottom of the button, so a tap on it never opens the message.
  */
 export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }: MessageRowProps) {
   const sender = senderLabel(message.from);
@@ -79,8 +82,10 @@ export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }:
               {strings.inbox.attachment}
             </Badge>
           )}
+          {message.code && <span aria-hidden="true" className="mt-1 block h-7" />}
         </span>
       </button>
+      {message.code && <CodeChip code={message.code} className="absolute bottom-3 left-16" />}
       <Button
         type="button"
         variant="ghost"

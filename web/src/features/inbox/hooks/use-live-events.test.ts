@@ -13,6 +13,8 @@ const summary = (id: string): MessageSummary => ({
   receivedAt: '2025-01-15T12:00:00Z',
   size: 100,
   hasAttachments: false,
+  code: null,
+  confirmLink: null,
 });
 
 function setup(initial?: MessageSummary[]) {

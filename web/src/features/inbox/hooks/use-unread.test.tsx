@@ -16,6 +16,8 @@ const message = (id: string, name: string): MessageSummary => ({
   receivedAt: '2025-01-15T12:00:00Z',
   size: 10,
   hasAttachments: false,
+  code: null,
+  confirmLink: null,
 });
 
 function withToaster({ children }: { children: ReactNode }) {

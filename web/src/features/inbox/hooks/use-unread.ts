@@ -21,16 +21,22 @@ export interface Unread {
 /**
  * @param messages the inbox as cached, undefined until first loaded
  * @param restored the inbox remembered from before a reload: already seen, not announced again
+ * @param onNewMail told of the messages just announced, oldest first (browser notifications)
  */
 export function useUnread(
   token: string | null,
   messages: MessageSummary[] | undefined,
   restored: StoredEmail[] | undefined,
+  onNewMail?: (messages: MessageSummary[]) => void,
 ): Unread {
   const [unreadIds, setUnreadIds] = useState<ReadonlySet<string>>(
     () => new Set(restored?.filter((m) => m.isNew).map((m) => m.id)),
   );
   const knownRef = useRef<Set<string> | null>(null);
+  const onNewMailRef = useRef(onNewMail);
+  useEffect(() => {
+    onNewMailRef.current = onNewMail;
+  });
 
   useEffect(() => {
     if (!messages) return;
@@ -58,6 +64,7 @@ export function useUnread(
         });
       }
     }
+    if (fresh.length > 0) onNewMailRef.current?.([...fresh].reverse());
   }, [messages, restored]);
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKED_CSP, REMOTE_CSP, buildMailDocument } from './mail-document';
+import { BLOCKED_CSP, REMOTE_CSP, buildMailDocument, findRemoteResources } from './mail-document';
 
 function parse(srcdoc: string): Document {
   return new DOMParser().parseFromString(srcdoc, 'text/html');
@@ -64,5 +64,82 @@ describe('buildMailDocument', () => {
     const srcdoc = buildMailDocument('<b>solo grassetto</b>', { allowRemote: false });
     expect(srcdoc.startsWith('<!doctype html><html>')).toBe(true);
     expect(parse(srcdoc).body.querySelector('b')?.textContent).toBe('solo grassetto');
+  });
+});
+
+describe('findRemoteResources', () => {
+  const count = (html: string) => {
+    const found = findRemoteResources(html);
+    return found.images.length + found.other.length;
+  };
+
+  it('counts each remote URL once, images apart from other content', () => {
+    const found = findRemoteResources(`
+      <img src="https://cdn.example/logo.png">
+      <img src="https://cdn.example/logo.png" width="50">
+      <img src="http://track.example/open.gif?u=1" width="1" height="1">
+      <img src="//proto.example/relative.png">
+      <img srcset="https://cdn.example/a.png 1x, https://cdn.example/a@2x.png 2x">
+      <picture><source srcset="https://cdn.example/wide.webp"><img src="cid:logo"></picture>
+      <table background="https://cdn.example/bg.jpg"><tr><td style="background-image: url('https://cdn.example/cell.png')">x</td></tr></table>
+      <div style="background: url(https://cdn.example/logo.png) no-repeat">again the logo</div>
+      <video poster="https://cdn.example/poster.jpg" src="https://cdn.example/clip.mp4"></video>
+      <audio src="https://cdn.example/jingle.mp3"></audio>
+      <input type="image" src="https://cdn.example/button.png">
+    `);
+    expect(found.images.sort()).toEqual(
+      [
+        '//proto.example/relative.png',
+        'http://track.example/open.gif?u=1',
+        'https://cdn.example/a.png',
+        'https://cdn.example/a@2x.png',
+        'https://cdn.example/bg.jpg',
+        'https://cdn.example/button.png',
+        'https://cdn.example/cell.png',
+        'https://cdn.example/logo.png',
+        'https://cdn.example/poster.jpg',
+        'https://cdn.example/wide.webp',
+      ].sort(),
+    );
+    expect(found.other.sort()).toEqual([
+      'https://cdn.example/clip.mp4',
+      'https://cdn.example/jingle.mp3',
+    ]);
+  });
+
+  it('counts stylesheets, @import and url() inside <style>', () => {
+    const found = findRemoteResources(`<html><head>
+      <link rel="stylesheet" href="https://cdn.example/mail.css">
+      <link rel="preload" href="https://cdn.example/ignored.css">
+      <style>@import "https://cdn.example/more.css"; @import url(https://cdn.example/url.css);
+        .hero { background-image: url("https://cdn.example/hero.jpg") }</style>
+      </head><body><p>ciao</p></body></html>`);
+    expect(found.images).toEqual(['https://cdn.example/hero.jpg']);
+    expect(found.other.sort()).toEqual([
+      'https://cdn.example/mail.css',
+      'https://cdn.example/more.css',
+      'https://cdn.example/url.css',
+    ]);
+  });
+
+  it('does not count local content: cid:, data:, relative URLs, links', () => {
+    expect(
+      count(`
+        <img src="cid:logo@mail"><img src="data:image/png;base64,iVBORw0KGgo=">
+        <img src="/relative.png"><img src="immagine.png">
+        <div style="background: url(data:image/gif;base64,R0lGOD)">x</div>
+        <a href="https://shop.example/offerte">Negozio</a>
+        <p>Visita https://shop.example/immagine.png</p>`),
+    ).toBe(0);
+    expect(count('')).toBe(0);
+    expect(count('<p>Solo testo</p>')).toBe(0);
+  });
+
+  it('sees through case and whitespace tricks in URLs', () => {
+    expect(
+      findRemoteResources(
+        '<img src=" HTTPS://Track.example/p.gif "><img src="ht\ttps://track.example/q.gif">',
+      ).images,
+    ).toEqual(['HTTPS://Track.example/p.gif', 'https://track.example/q.gif']);
   });
 });

@@ -60,3 +60,76 @@ export function buildMailDocument(html: string, { allowRemote }: MailDocumentOpt
 
   return `<!doctype html>${doc.documentElement.outerHTML}`;
 }
+
+/** The remote loads the blocking policy stops in one message, each URL counted once. */
+export interface RemoteResources {
+  /** Images: `<img>` (and `srcset`), `background`, posters, image inputs, CSS `url()`. */
+  images: string[];
+  /** Anything else that would fetch: stylesheets, `@import`, audio, video, frames. */
+  other: string[];
+}
+
+/** An absolute http(s) or protocol-relative URL; browsers ignore tabs and newlines in URLs. */
+function remoteUrl(value: string | null | undefined): string | null {
+  const url = (value ?? '').replace(/[\t\n\r]/g, '').trim();
+  return /^(https?:)?\/\//i.test(url) ? url : null;
+}
+
+/** The URLs of a `srcset`: candidates are separated by a comma and whitespace. */
+function srcsetUrls(srcset: string | null): string[] {
+  if (!srcset) return [];
+  return srcset.split(/,\s+/).map((candidate) => candidate.trim().split(/\s+/)[0] ?? '');
+}
+
+const CSS_URL = /url\(\s*(['"]?)(.*?)\1\s*\)/gi;
+/** `@import "x.css"` and `@import url(x.css)`, to the end of the rule. */
+const CSS_IMPORT = /@import\s+(?:url\(\s*)?(['"]?)([^'")\s;]+)\1\s*\)?[^;]*;?/gi;
+
+/**
+ * What the visitor is protected from in this message: the distinct remote URLs that the
+ * blocking policy ({@link BLOCKED_CSP}) keeps from loading until 'Mostra immagini'. `cid:` and
+ * `data:` are local and not counted; nor are relative URLs, which have nothing to resolve
+ * against in a mail.
+ */
+export function findRemoteResources(html: string): RemoteResources {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const images = new Set<string>();
+  const other = new Set<string>();
+  const add = (into: Set<string>, ...values: (string | null | undefined)[]) => {
+    for (const value of values) {
+      const url = remoteUrl(value);
+      if (url) into.add(url);
+    }
+  };
+  const addCss = (css: string) => {
+    for (const [, , url] of css.matchAll(CSS_IMPORT)) add(other, url);
+    for (const [, , url] of css.replace(CSS_IMPORT, '').matchAll(CSS_URL)) add(images, url);
+  };
+
+  for (const img of doc.querySelectorAll('img, source')) {
+    const into =
+      img.parentElement?.localName === 'picture' || img.localName === 'img' ? images : other;
+    add(into, img.getAttribute('src'), ...srcsetUrls(img.getAttribute('srcset')));
+  }
+  for (const el of doc.querySelectorAll('[background]')) add(images, el.getAttribute('background'));
+  for (const el of doc.querySelectorAll('video[poster]')) add(images, el.getAttribute('poster'));
+  for (const el of doc.querySelectorAll('input')) {
+    if (el.getAttribute('type')?.toLowerCase() === 'image') add(images, el.getAttribute('src'));
+  }
+  for (const el of doc.querySelectorAll(
+    'video[src], audio[src], track[src], iframe[src], embed[src]',
+  )) {
+    add(other, el.getAttribute('src'));
+  }
+  for (const el of doc.querySelectorAll('object[data]')) add(other, el.getAttribute('data'));
+  for (const link of doc.querySelectorAll('link[href]')) {
+    const rel = (link.getAttribute('rel') ?? '').toLowerCase().split(/\s+/);
+    if (rel.includes('stylesheet')) add(other, link.getAttribute('href'));
+  }
+  for (const el of doc.querySelectorAll('[style]')) addCss(el.getAttribute('style') ?? '');
+  for (const style of doc.querySelectorAll('style')) addCss(style.textContent ?? '');
+
+  // A URL that is both (an image also named in CSS) counts once, as an image.
+  for (const url of images) other.delete(url);
+  return { images: [...images], other: [...other] };
+}

@@ -1,5 +1,5 @@
 import { CheckIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -8,6 +8,13 @@ import { strings } from '@/content/strings';
 import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import type { MailboxPhase } from '../hooks/use-mailbox';
+
+/**
+ * The look of one button in the row of actions: a tile (icon above a short label) on phones, so
+ * three fit side by side at 360 px; an inline ghost button from `sm` on.
+ */
+export const MAILBOX_ACTION_CLASS =
+  'h-auto min-w-0 flex-1 basis-0 flex-col justify-start gap-1 px-1 py-2 text-xs whitespace-normal has-[>svg]:px-1 sm:h-8 sm:flex-none sm:basis-auto sm:flex-row sm:justify-center sm:gap-1.5 sm:px-2.5 sm:py-0 sm:text-sm sm:whitespace-nowrap sm:has-[>svg]:px-2.5';
 
 /** How long 'Copiato' stays after a copy. */
 export const COPIED_FEEDBACK_MS = 2_000;
@@ -19,15 +26,18 @@ export interface AddressCardProps {
   isCreating: boolean;
   /** Asks for a new mailbox: the inbox empties and the countdown restarts. */
   onNewAddress: () => void;
+  /** Secondary controls shown in a row under the main buttons ('Apri sul telefono', ...). */
+  actions?: ReactNode;
   className?: string;
 }
 
-/** The visitor's address with 'Copia' and 'Nuovo indirizzo'. */
+/** The visitor's address with 'Copia' and 'Nuovo indirizzo', then a row of further actions. */
 export function AddressCard({
   phase,
   email,
   isCreating,
   onNewAddress,
+  actions,
   className,
 }: AddressCardProps) {
   // The address that was copied last; 'Copiato' shows only for that address, so a new address
@@ -107,6 +117,18 @@ export function AddressCard({
             {strings.mailbox.newAddress}
           </Button>
         </div>
+        {actions && (
+          <div className="border-t pt-2">
+            <div
+              role="group"
+              aria-label={strings.mailboxActions.label}
+              data-slot="mailbox-actions"
+              className="flex items-stretch gap-1 sm:-mx-2.5 sm:flex-wrap sm:items-center"
+            >
+              {actions}
+            </div>
+          </div>
+        )}
       </CardContent>
     </Card>
   );

@@ -1,6 +1,7 @@
 /**
- * The life of the visitor's mailbox in this tab: restore or create on the first visit, create
- * anew on request, extend, and expire. The credentials (address + token) are client state kept
+ * The life of the visitor's mailbox in this tab: restore or create on the first visit (or open
+ * the one a 'Apri sul telefono' link names), create anew on request, extend, delete at once on
+ * request ('Elimina tutto ora'), and expire. The credentials (address + token) are client state kept
  * here and in `sessionStorage`; everything the server says about the mailbox (its `expiresAt`)
  * lives in the query cache under the mailbox's key.
  */
@@ -20,6 +21,7 @@ import { useCreateMailbox } from '../api/create-mailbox';
 import { deleteMailbox } from '../api/delete-mailbox';
 import { useExtendMailbox } from '../api/extend-mailbox';
 import { mailboxQueryOptions, useMailboxInfo } from '../api/get-mailbox';
+import { dropShareFragment, readShareFragment } from '../lib/share-link';
 
 /**
  * `starting`: restoring or creating, no address yet. `active`: the server holds the mailbox.
@@ -35,10 +37,17 @@ export interface MailboxController {
   expiresAt: string | undefined;
   isCreating: boolean;
   isExtending: boolean;
+  /** 'Elimina tutto ora' is waiting for the server. */
+  isDeleting: boolean;
   /** Drops the current mailbox (deleting it on the server) and creates a new one. */
   createNew: () => void;
   /** Resets the lifetime to the full ten minutes on the server. */
   extend: () => void;
+  /**
+   * Deletes the mailbox and its mail on the server now, then makes a new one. Resolves true once
+   * the server has deleted it, false when it could not (the mailbox stays, an error is shown).
+   */
+  deleteNow: () => Promise<boolean>;
   /** The mailbox is gone (countdown at 0, push event, or a 401): forget it, once, and say so. */
   expire: () => void;
   /** Another tab extended the mailbox: take the new expiry from the push event. */
@@ -59,6 +68,10 @@ export function useMailbox(): MailboxController {
   // countdown and a push event report the end within the same tick.
   const sessionRef = useRef<MailboxSession | null>(null);
   const startedRef = useRef(false);
+  // The token being deleted by 'Elimina tutto ora': the server's `mailbox.expired` for it (or a
+  // 401 on the way) is our own doing, not an expiry to announce.
+  const deletingTokenRef = useRef<string | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
 
   const commit = useCallback((next: State) => {
     sessionRef.current = next.session;
@@ -108,39 +121,71 @@ export function useMailbox(): MailboxController {
     requestMailbox();
   }, [commit, forget, requestMailbox]);
 
-  // First visit of this tab: restore the stored mailbox if the server confirms it still lives,
-  // otherwise create one. Guarded by a ref so StrictMode's double effect creates only one.
+  // First visit of this tab: open the mailbox a share link names, else restore the stored one if
+  // the server confirms it still lives, else create one. Guarded by a ref so StrictMode's double
+  // effect creates only one.
   useEffect(() => {
     if (startedRef.current) return;
     startedRef.current = true;
-    const stored = readSession();
-    if (!stored) {
-      requestMailbox(); // the initial phase is already `starting`
+
+    const restore = (token: string, onGone: () => void, onRestored?: (email: string) => void) => {
+      queryClient.fetchQuery(mailboxQueryOptions(token)).then(
+        (info) => {
+          const session = { email: info.email, token };
+          writeSession(session);
+          commit({ phase: 'active', session });
+          onRestored?.(info.email);
+        },
+        (error: unknown) => {
+          if (isUnauthorized(error) || isNotFound(error)) {
+            onGone();
+            return;
+          }
+          // Server unreachable: keep the stored mailbox for a later reload, offer a new one now.
+          console.error('Mailbox restore failed', error);
+          commit({ phase: 'failed', session: null });
+          toast.error(strings.common.error, { description: strings.toasts.unreachable });
+        },
+      );
+    };
+    const startOwn = () => {
+      const stored = readSession();
+      if (!stored) {
+        requestMailbox(); // the initial phase is already `starting`
+        return;
+      }
+      restore(stored.token, () => {
+        clearSession();
+        requestMailbox();
+      });
+    };
+    const sharedMailboxGone = () => {
+      toast.error(strings.sharedLink.invalid, {
+        description: strings.sharedLink.invalidDescription,
+        duration: 15_000,
+      });
+      startOwn();
+    };
+
+    const shared = readShareFragment(window.location.hash);
+    if (!shared) {
+      startOwn();
       return;
     }
-    queryClient.fetchQuery(mailboxQueryOptions(stored.token)).then(
-      (info) => {
-        const session = { email: info.email, token: stored.token };
-        writeSession(session);
-        commit({ phase: 'active', session });
-      },
-      (error: unknown) => {
-        if (isUnauthorized(error) || isNotFound(error)) {
-          clearSession();
-          requestMailbox();
-          return;
-        }
-        // Server unreachable: keep the stored mailbox for a later reload, offer a new one now.
-        console.error('Mailbox restore failed', error);
-        commit({ phase: 'failed', session: null });
-        toast.error(strings.common.error, { description: strings.toasts.unreachable });
-      },
+    // Out of the address bar before anything else happens, valid or not.
+    dropShareFragment();
+    if (!shared.token) {
+      sharedMailboxGone();
+      return;
+    }
+    restore(shared.token, sharedMailboxGone, (email) =>
+      toast.success(strings.sharedLink.opened, { description: email }),
     );
   }, [commit, requestMailbox, queryClient]);
 
   const expire = useCallback(() => {
     const session = sessionRef.current;
-    if (!session) return;
+    if (!session || session.token === deletingTokenRef.current) return;
     clearSession();
     forget(session);
     commit({ phase: 'expired', session: null });
@@ -173,6 +218,35 @@ export function useMailbox(): MailboxController {
     });
   }, [expire, extendMutate, queryClient]);
 
+  const deleteNow = useCallback(async () => {
+    const session = sessionRef.current;
+    if (!session) return false;
+    deletingTokenRef.current = session.token;
+    setIsDeleting(true);
+    try {
+      await deleteMailbox(session.token);
+    } catch (error) {
+      // A 401 means it is gone already, which is what was asked for.
+      if (!isUnauthorized(error)) {
+        console.error('Mailbox deletion failed', error);
+        deletingTokenRef.current = null;
+        toast.error(strings.common.error, { description: strings.deleteNow.failed });
+        return false;
+      }
+    } finally {
+      setIsDeleting(false);
+    }
+    if (sessionRef.current?.token === session.token) {
+      commit({ phase: 'starting', session: null });
+      clearSession();
+      forget(session);
+      toast.success(strings.deleteNow.done, { description: strings.deleteNow.doneDescription });
+      requestMailbox();
+    }
+    deletingTokenRef.current = null;
+    return true;
+  }, [commit, forget, requestMailbox]);
+
   const applyExpiresAt = useCallback(
     (expiresAt: string) => {
       const session = sessionRef.current;
@@ -196,8 +270,10 @@ export function useMailbox(): MailboxController {
     expiresAt: info.data?.expiresAt,
     isCreating: createMutation.isPending,
     isExtending: extendMutation.isPending,
+    isDeleting,
     createNew,
     extend,
+    deleteNow,
     expire,
     applyExpiresAt,
   };

@@ -1,0 +1,331 @@
+/**
+ * The `/api` page: the public JSON API explained to developers, in Italian, with examples.
+ *
+ * The examples are data ({@link apiExamples}) so that the browser tests can run each one, as
+ * written here, against a real server (`e2e/developer-api.test.ts`): the curl commands with a
+ * shell, the JavaScript with Node. They use {@link API_ORIGIN}; the tests put the test server's
+ * address in its place. The limits are numbers ({@link apiLimits}) that the same tests compare
+ * with the server's defaults.
+ */
+import { API_BASE, MAILBOX_TTL_SECONDS } from '@et/common';
+import type { Block, CodeBlock } from './blocks';
+import { CONTACT_DOMAIN } from './site';
+
+/** Public origin of the API as the examples write it. */
+export const API_ORIGIN = `https://${CONTACT_DOMAIN}`;
+
+/** Base URL of every request: `https://…/api/v1`. */
+export const API_URL = `${API_ORIGIN}${API_BASE}`;
+
+/** Where the machine-readable description of the API lives. */
+export const OPENAPI_URL = `${API_URL}/openapi.json`;
+
+/** The service's limits, as the page states them (the server's defaults). */
+export const apiLimits = {
+  /** Life of a mailbox from creation or from the last extension. */
+  ttlMinutes: MAILBOX_TTL_SECONDS / 60,
+  /** Mailboxes one IP address may create per window. */
+  createMax: 20,
+  createWindowMinutes: 10,
+  /** Largest message accepted over SMTP. */
+  messageMegabytes: 10,
+  /** What one mailbox holds at most. */
+  mailboxMessages: 500,
+  mailboxMegabytes: 50,
+  /** Event streams open at once on one mailbox. */
+  streamsPerMailbox: 5,
+  /** Heartbeat of the event stream. */
+  pingSeconds: 15,
+} as const;
+
+const auth = '-H "Authorization: Bearer $TOKEN"';
+
+/** A shell command split over lines with `\`, as a reader would type it. */
+const sh = (caption: string, ...lines: string[]): CodeBlock => ({
+  type: 'code',
+  language: 'sh',
+  caption,
+  code: lines.join(' \\\n  '),
+});
+
+/** Every example of the page, by name; the tests run each of them. */
+export const apiExamples = {
+  create: sh('Crea una casella', 'curl -s -X POST', `${API_URL}/mailboxes`),
+  createAnswer: {
+    type: 'code',
+    language: 'json',
+    caption: 'La risposta (201)',
+    code: [
+      '{',
+      `  "email": "k3q9x0b2mz@${CONTACT_DOMAIN}",`,
+      '  "token": "q3vA9kR2xT7mB1nC5dE8fG0hJ4kL6pS9uW2yZ5aB7cD",',
+      '  "expiresAt": "2025-01-15T10:40:00.000Z"',
+      '}',
+    ].join('\n'),
+  },
+  events: sh('Segui gli eventi della casella', `curl -N ${auth}`, `${API_URL}/events`),
+  eventsOutput: {
+    type: 'code',
+    language: 'text',
+    caption: 'Che cosa arriva quando entra una email',
+    code: [
+      'event: message.received',
+      'data: {"type":"message.received","message":{"id":"Yk3v…","subject":"Il tuo codice è 482913",…}}',
+      '',
+      ': ping',
+    ].join('\n'),
+  },
+  eventsScript: {
+    type: 'code',
+    language: 'js',
+    caption: 'eventi.mjs: gli eventi letti con fetch (Node.js 20 o successivo, o il browser)',
+    code: `const API = '${API_URL}';
+const token = process.env.TOKEN;
+
+const response = await fetch(\`\${API}/events\`, {
+  headers: { Authorization: \`Bearer \${token}\` },
+});
+if (!response.ok) throw new Error(\`Errore HTTP \${response.status}\`);
+
+let buffer = '';
+for await (const chunk of response.body.pipeThrough(new TextDecoderStream())) {
+  buffer += chunk;
+  let end;
+  while ((end = buffer.indexOf('\\n\\n')) !== -1) {
+    const block = buffer.slice(0, end);
+    buffer = buffer.slice(end + 2);
+    const data = block
+      .split('\\n')
+      .filter((line) => line.startsWith('data:'))
+      .map((line) => line.slice(5).trim())
+      .join('\\n');
+    if (!data) continue; // un commento ": ping" o la riga "retry"
+    const event = JSON.parse(data);
+    if (event.type === 'message.received') {
+      const { from, subject } = event.message;
+      console.log(\`Nuova email da \${from.address}: \${subject}\`);
+    }
+    if (event.type === 'mailbox.expired') process.exit(0);
+  }
+}`,
+  },
+  list: sh('Elenca i messaggi, dal più recente', `curl -s ${auth}`, `${API_URL}/messages`),
+  read: sh('Leggi un messaggio', `curl -s ${auth}`, `${API_URL}/messages/$ID`),
+  attachment: sh(
+    'Scarica il primo allegato con il suo nome originale',
+    `curl -s -OJ ${auth}`,
+    `${API_URL}/messages/$ID/attachment/1`,
+  ),
+  raw: sh(
+    'Scarica il messaggio originale (.eml)',
+    `curl -s -o messaggio.eml ${auth}`,
+    `${API_URL}/messages/$ID/raw`,
+  ),
+  extend: sh(
+    'Riporta la scadenza a 10 minuti da adesso',
+    `curl -s -X POST ${auth}`,
+    `${API_URL}/mailbox/extend`,
+  ),
+  deleteMessage: sh(
+    'Elimina un messaggio (risponde 204)',
+    `curl -s -X DELETE -w "%{http_code}\\n" ${auth}`,
+    `${API_URL}/messages/$ID`,
+  ),
+  deleteMailbox: sh(
+    'Elimina subito la casella e tutti i suoi messaggi (risponde 204)',
+    `curl -s -X DELETE -w "%{http_code}\\n" ${auth}`,
+    `${API_URL}/mailbox`,
+  ),
+  codeScript: {
+    type: 'code',
+    language: 'js',
+    caption: 'attendi-codice.mjs: crea un indirizzo e stampa il codice appena arriva',
+    code: `const API = '${API_URL}';
+
+const created = await fetch(\`\${API}/mailboxes\`, { method: 'POST' });
+if (!created.ok) throw new Error(\`Creazione non riuscita: HTTP \${created.status}\`);
+const { email, token } = await created.json();
+console.log(\`Indirizzo: \${email}\`);
+
+const headers = { Authorization: \`Bearer \${token}\` };
+const deadline = Date.now() + 5 * 60 * 1000;
+
+while (Date.now() < deadline) {
+  const answer = await fetch(\`\${API}/messages\`, { headers });
+  if (!answer.ok) throw new Error(\`Lettura non riuscita: HTTP \${answer.status}\`);
+  const { messages } = await answer.json();
+  for (const message of messages) {
+    // Il codice estratto dal server o, in mancanza, un numero di 4-8 cifre nel testo.
+    const text = \`\${message.subject} \${message.preview}\`;
+    const code = message.code ?? text.match(/\\b\\d{4,8}\\b/)?.[0];
+    if (code) {
+      console.log(\`Codice: \${code}\`);
+      process.exit(0);
+    }
+  }
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+}
+console.error('Nessun codice arrivato in tempo');
+process.exit(1);`,
+  },
+} satisfies Record<string, CodeBlock>;
+
+/** Texts of the page around the body. */
+export const developerApiPage = {
+  /** The box under the lead with the base URL and the OpenAPI document. */
+  baseUrlLabel: 'Indirizzo base',
+  openApiLabel: 'Specifica OpenAPI 3',
+  openApiHint: 'Lo schema completo di richieste e risposte, da importare nel tuo client HTTP.',
+} as const;
+
+const { ttlMinutes, createMax, createWindowMinutes, streamsPerMailbox, pingSeconds } = apiLimits;
+
+/** The body of the page, in order. Sections with an id make the table of contents. */
+export const developerApiBlocks: Block[] = [
+  { type: 'h2', id: 'come-funziona', text: 'Come funziona' },
+  {
+    type: 'p',
+    text: `Ogni richiesta va all'indirizzo base ${API_URL} e ogni risposta è in JSON. Non serve registrarsi né chiedere una chiave: quando crei una casella ricevi il suo token, che da quel momento apre quella casella e nessun'altra.`,
+  },
+  {
+    type: 'ol',
+    items: [
+      'Crei una casella e ricevi indirizzo, token e scadenza.',
+      "Usi l'indirizzo dove serve: un modulo di iscrizione, un test automatico, un servizio da provare.",
+      "Aspetti la posta seguendo gli eventi della casella, oppure chiedendo l'elenco dei messaggi ogni pochi secondi.",
+      'Leggi il messaggio, ne scarichi gli allegati, ne ricavi il codice di verifica.',
+      `Dopo ${ttlMinutes} minuti la casella si cancella da sola, a meno che tu non la estenda; puoi anche eliminarla prima.`,
+    ],
+  },
+
+  { type: 'h2', id: 'crea-indirizzo', text: 'Crea un indirizzo' },
+  {
+    type: 'p',
+    text: 'Una richiesta POST a /mailboxes, senza corpo e senza token, crea una casella con un indirizzo casuale e risponde 201 con tre campi.',
+  },
+  apiExamples.create,
+  apiExamples.createAnswer,
+  {
+    type: 'ul',
+    items: [
+      "email: l'indirizzo, pronto a ricevere posta.",
+      'token: la chiave della casella. Compare solo in questa risposta: conservalo.',
+      "expiresAt: l'istante (ISO 8601, in UTC) in cui casella e messaggi verranno cancellati.",
+    ],
+  },
+  {
+    type: 'p',
+    text: "Tutte le altre richieste vogliono il token nell'intestazione Authorization, nella forma Bearer seguita dal token. Senza token, con un token sbagliato o con una casella scaduta la risposta è 401. Negli esempi che seguono il token è nella variabile di shell TOKEN e l'id di un messaggio nella variabile ID.",
+  },
+
+  { type: 'h2', id: 'attendi-posta', text: 'Aspetta la posta' },
+  { type: 'h3', text: 'Con gli eventi in tempo reale' },
+  {
+    type: 'p',
+    text: 'GET /events tiene aperta la connessione e invia un evento (server-sent events, text/event-stream) appena succede qualcosa nella casella: è il modo più rapido, perché la nuova email arriva nel momento in cui il nostro server la accetta.',
+  },
+  apiExamples.events,
+  apiExamples.eventsOutput,
+  {
+    type: 'table',
+    caption: 'Gli eventi della casella',
+    head: ['Evento', 'Dati', 'Quando'],
+    rows: [
+      ['message.received', 'message: il riepilogo del messaggio', 'È arrivata una email.'],
+      ['message.deleted', 'id del messaggio', 'Un messaggio è stato eliminato.'],
+      ['inbox.cleared', 'nessuno', 'Tutti i messaggi sono stati eliminati.'],
+      ['mailbox.extended', 'expiresAt: la nuova scadenza', 'La casella è stata estesa.'],
+      [
+        'mailbox.expired',
+        'nessuno',
+        'La casella è scaduta o è stata eliminata; subito dopo lo stream si chiude.',
+      ],
+    ],
+  },
+  {
+    type: 'p',
+    text: `Almeno ogni ${pingSeconds} secondi arriva una riga di commento (: ping) che tiene viva la connessione. Gli eventi persi mentre eri scollegato non vengono ripetuti: dopo ogni nuova connessione rileggi l'elenco dei messaggi.`,
+  },
+  {
+    type: 'p',
+    text: "Nel browser non usare EventSource, che non può inviare l'intestazione Authorization: leggi lo stream con fetch, come in questo script per Node.js. Con la variabile d'ambiente TOKEN impostata, stampa ogni email in arrivo ed esce quando la casella finisce.",
+  },
+  apiExamples.eventsScript,
+  { type: 'h3', text: "Con il polling, chiedendo l'elenco" },
+  {
+    type: 'p',
+    text: "Se preferisci qualcosa di più semplice, chiedi l'elenco dei messaggi ogni 3-5 secondi. GET /messages risponde con i riepiloghi dei messaggi, dal più recente: id, from (name e address), subject, preview (i primi 200 caratteri del testo), receivedAt, size in byte, hasAttachments, code (il codice di verifica, se il server ne ha trovato uno) e confirmLink (il link di conferma).",
+  },
+  apiExamples.list,
+
+  { type: 'h2', id: 'leggi-messaggio', text: 'Leggi un messaggio' },
+  {
+    type: 'p',
+    text: "GET /messages/{id} aggiunge al riepilogo i destinatari (to), il testo (text), la versione HTML (html, oppure null) e l'elenco degli allegati (attachments, ognuno con id, filename, contentType e size). Un id sconosciuto, o di un'altra casella, risponde 404.",
+  },
+  apiExamples.read,
+  {
+    type: 'callout',
+    tone: 'warning',
+    title: "L'HTML delle email è contenuto ostile",
+    text: "Il server lo ripulisce da script e moduli, ma può ancora contenere immagini remote che avvisano il mittente dell'apertura. Se lo mostri in una pagina, usa un iframe con sandbox e blocca le risorse remote.",
+  },
+  {
+    type: 'p',
+    text: "Ogni allegato si scarica con il suo id e arriva sempre come download, con il nome del file ripulito; HTML, SVG e script arrivano come application/octet-stream. Il messaggio originale, byte per byte come l'abbiamo ricevuto, è in formato .eml.",
+  },
+  apiExamples.attachment,
+  apiExamples.raw,
+
+  { type: 'h2', id: 'codice-verifica', text: 'Recupera un codice di verifica da uno script' },
+  {
+    type: 'p',
+    text: "Il caso più comune nei test automatici: serve un indirizzo nuovo per una registrazione, poi il codice che il servizio invia. Questo script per Node.js 20 o successivo (fetch è già incluso) crea l'indirizzo, lo stampa e controlla la casella ogni 3 secondi finché non trova un codice.",
+  },
+  apiExamples.codeScript,
+  {
+    type: 'p',
+    text: "Salvalo come attendi-codice.mjs e avvialo con node attendi-codice.mjs. Il campo code del riepilogo contiene il codice monouso che il server ha trovato nel messaggio (null se non ce n'è), e confirmLink il link di conferma; lo script cerca anche da sé un numero di 4-8 cifre nell'oggetto e nell'anteprima.",
+  },
+
+  { type: 'h2', id: 'estendi-elimina', text: 'Estendi o elimina' },
+  {
+    type: 'p',
+    text: `POST /mailbox/extend riporta la scadenza a ${ttlMinutes} minuti da adesso (non li aggiunge a quelli rimasti) e risponde con email ed expiresAt. GET /mailbox dice la scadenza attuale.`,
+  },
+  apiExamples.extend,
+  {
+    type: 'p',
+    text: "DELETE /messages/{id} elimina un messaggio, DELETE /messages li elimina tutti, DELETE /mailbox elimina subito la casella: il token smette di funzionare e l'indirizzo non verrà riassegnato per 30 giorni.",
+  },
+  apiExamples.deleteMessage,
+  apiExamples.deleteMailbox,
+
+  { type: 'h2', id: 'limiti', text: 'Limiti ed errori' },
+  {
+    type: 'ul',
+    items: [
+      `Una casella vive ${ttlMinutes} minuti dalla creazione o dall'ultima estensione; poi casella e messaggi vengono cancellati e il token risponde 401.`,
+      `Ogni indirizzo IP può creare al massimo ${createMax} caselle ogni ${createWindowMinutes} minuti; oltre, la risposta è 429 con l'intestazione Retry-After, i secondi da attendere.`,
+      `Un messaggio può pesare al massimo ${apiLimits.messageMegabytes} MB; una casella contiene al massimo ${apiLimits.mailboxMessages} messaggi e ${apiLimits.mailboxMegabytes} MB.`,
+      `Su una casella possono restare aperti al massimo ${streamsPerMailbox} stream di eventi insieme; oltre, 429.`,
+    ],
+  },
+  {
+    type: 'p',
+    text: 'Ogni errore ha lo stesso formato: un oggetto error con un code stabile, da usare nel codice, e un message in inglese che spiega il problema.',
+  },
+  {
+    type: 'table',
+    caption: 'I codici di errore',
+    head: ['Stato', 'code', 'Significato'],
+    rows: [
+      ['400', 'BAD_REQUEST', 'Richiesta malformata, per esempio un id non valido.'],
+      ['401', 'UNAUTHORIZED', 'Token mancante, sbagliato o casella scaduta.'],
+      ['404', 'NOT_FOUND', 'Messaggio o allegato inesistente in questa casella.'],
+      ['429', 'RATE_LIMITED', 'Troppe richieste: riprova dopo i secondi di Retry-After.'],
+      ['503', 'UNAVAILABLE', 'Nessun indirizzo disponibile in questo momento: riprova.'],
+      ['500', 'INTERNAL', 'Errore nostro: riprova tra qualche istante.'],
+    ],
+  },
+];

@@ -1,0 +1,27 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+
+// The toggle and the notification code are a chunk of their own: they depend on the browser's
+// permission, so they can show only after hydration anyway, and the first download stays small.
+const NotificationToggle = lazy(async () => ({
+  default: (await import('./notification-toggle')).NotificationToggle,
+}));
+
+const subscribeNothing = () => () => {};
+
+/**
+ * Where 'Attiva notifiche' goes. Empty in the prerendered HTML and during hydration (no Suspense
+ * boundary is left for the server to resolve), then the toggle is loaded and shown.
+ */
+export function NotificationToggleSlot({ className }: { className?: string }) {
+  const hydrated = useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
+  if (!hydrated || typeof window.Notification !== 'function') return null;
+  return (
+    <Suspense fallback={null}>
+      <NotificationToggle className={className} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * Browser notifications for new mail, opt-in. Nothing is asked of the browser until the visitor
+ * clicks 'Attiva notifiche'; the choice is remembered on this device (`localStorage`, key
+ * `NOTIFICATIONS_KEY`) and only counts while the browser's permission is 'granted'. Mail is
+ * announced this way only while the tab is hidden: a visible tab has its toast already.
+ */
+import type { MessageSummary } from '@et/common';
+import { mailboxTools } from '@/content/mailbox-tools';
+import { strings } from '@/content/strings';
+
+export const NOTIFICATIONS_KEY = 'mailNotifications';
+
+/** More new messages than this at once get one summary notification instead of one each. */
+export const MAX_MAIL_NOTIFICATIONS = 3;
+
+/**
+ * `unsupported`: no Notification API (the control is hidden). `off`: not opted in. `on`: opted
+ * in and permitted. `blocked`: the browser (or the visitor, in its settings) denied permission.
+ */
+export type NotificationState = 'unsupported' | 'off' | 'on' | 'blocked';
+
+const listeners = new Set<() => void>();
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+function supported(): boolean {
+  return typeof window !== 'undefined' && typeof window.Notification === 'function';
+}
+
+export function readNotificationState(): NotificationState {
+  if (!supported()) return 'unsupported';
+  const permission = Notification.permission;
+  if (permission === 'denied') return 'blocked';
+  let optedIn = false;
+  try {
+    optedIn = storage()?.getItem(NOTIFICATIONS_KEY) === 'on';
+  } catch {
+    optedIn = false;
+  }
+  return optedIn && permission === 'granted' ? 'on' : 'off';
+}
+
+/** For `useSyncExternalStore`. Also wakes up when the tab comes back (settings may have changed). */
+export function subscribeNotificationState(listener: () => void): () => void {
+  listeners.add(listener);
+  document.addEventListener('visibilitychange', listener);
+  return () => {
+    listeners.delete(listener);
+    document.removeEventListener('visibilitychange', listener);
+  };
+}
+
+function changed(): void {
+  for (const listener of listeners) listener();
+}
+
+function setOptIn(on: boolean): void {
+  try {
+    if (on) storage()?.setItem(NOTIFICATIONS_KEY, 'on');
+    else storage()?.removeItem(NOTIFICATIONS_KEY);
+  } catch {
+    // Storage unavailable (privacy mode): the choice cannot be kept, so notifications stay off.
+  }
+  changed();
+}
+
+/** Asks the browser for permission if it has not been asked yet, then opts in. */
+export async function enableNotifications(): Promise<NotificationState> {
+  if (!supported()) return 'unsupported';
+  let permission = Notification.permission;
+  if (permission === 'default') permission = await Notification.requestPermission();
+  if (permission === 'granted') setOptIn(true);
+  else changed();
+  return readNotificationState();
+}
+
+export function disableNotifications(): void {
+  setOptIn(false);
+}
+
+function senderOf(message: MessageSummary): string {
+  return message.from?.name.trim() || message.from?.address.trim() || strings.inbox.unknownSender;
+}
+
+/**
+ * Announces new messages (oldest first) with a system notification each, or one summary for
+ * many, if the visitor opted in and the tab is hidden. A click brings the tab to the front.
+ */
+export function notifyNewMail(messages: readonly MessageSummary[]): void {
+  if (messages.length === 0 || document.visibilityState !== 'hidden') return;
+  if (readNotificationState() !== 'on') return;
+  const shown =
+    messages.length > MAX_MAIL_NOTIFICATIONS
+      ? [
+          {
+            title: mailboxTools.notifications.titleMany(messages.length),
+            body: mailboxTools.notifications.bodyMany,
+            tag: 'new-mail',
+          },
+        ]
+      : messages.map((m) => ({
+          title: mailboxTools.notifications.title(senderOf(m)),
+          body: m.subject.trim() || strings.inbox.noSubject,
+          tag: `message-${m.id}`,
+        }));
+  for (const { title, body, tag } of shown) {
+    try {
+      const notification = new Notification(title, { body, tag, icon: '/favicon.svg' });
+      notification.onclick = () => {
+        window.focus();
+        notification.close();
+      };
+    } catch (error) {
+      // Chrome on Android allows notifications only through a service worker, which we do not run.
+      console.warn('Notification could not be shown', error);
+      return;
+    }
+  }
+}
