@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBus } from '../src/events/local-bus';
@@ -24,6 +25,9 @@ const DIST: Record<string, string> = {
   'sitemap.xml': '<urlset></urlset>',
 };
 
+/** Files of `DIST` that the build also wrote as `.br` and `.gz`. */
+const COMPRESSED = ['faq/index.html', '404.html', 'assets/index-abc123.js'];
+
 describe('web app serving (prerendered pages, 404)', () => {
   let dir: string;
   let app: FastifyInstance;
@@ -35,6 +39,11 @@ describe('web app serving (prerendered pages, 404)', () => {
     for (const [file, body] of Object.entries(DIST)) {
       mkdirSync(dirname(join(distDir, file)), { recursive: true });
       writeFileSync(join(distDir, file), body);
+    }
+    // As web/scripts/compress.ts writes them after the build.
+    for (const file of COMPRESSED) {
+      writeFileSync(join(distDir, `${file}.br`), brotliCompressSync(DIST[file]!));
+      writeFileSync(join(distDir, `${file}.gz`), gzipSync(DIST[file]!));
     }
     const store = createSqliteStore({ path: join(dir, 'mail.sqlite'), scrubDelayMs: 10 });
     const bus = createLocalBus();
@@ -123,6 +132,40 @@ describe('web app serving (prerendered pages, 404)', () => {
     expect(robots.headers['cache-control']).toBe('no-cache');
     expect(robots.body).toBe('User-agent: *');
     expect((await get('/sitemap.xml')).statusCode).toBe(200);
+  });
+
+  it('sends the compressed copy the browser accepts, pages and assets alike, varying by encoding', async () => {
+    const fetchAs = (url: string, encoding: string) =>
+      app.inject({ url, headers: { 'accept-encoding': encoding } });
+    for (const [url, file, status] of [
+      ['/faq', 'faq/index.html', 200],
+      ['/assets/index-abc123.js', 'assets/index-abc123.js', 200],
+      ['/pagina-che-non-esiste', '404.html', 404],
+    ] as const) {
+      const br = await fetchAs(url, 'gzip, deflate, br');
+      expect(br.statusCode, url).toBe(status);
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers.vary, url).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(DIST[file]);
+
+      const gz = await fetchAs(url, 'gzip');
+      expect(gz.statusCode, url).toBe(status);
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(DIST[file]);
+
+      const plain = await fetchAs(url, 'identity');
+      expect(plain.statusCode, url).toBe(status);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.body, url).toBe(DIST[file]);
+    }
+    // A file without compressed copies goes out as it is.
+    const robots = await fetchAs('/robots.txt', 'br');
+    expect(robots.headers['content-encoding']).toBeUndefined();
+    expect(robots.body).toBe('User-agent: *');
+    // The copies have no URL of their own.
+    for (const url of ['/assets/index-abc123.js.br', '/faq/index.html.gz', '/404.html.br']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
   });
 
   it('leaves /api/ to the API: JSON 404s, never the HTML page; /api is the developer page', async () => {

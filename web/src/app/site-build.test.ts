@@ -2,8 +2,9 @@
  * The built site as a search engine fetches it: every prerendered page in `web/dist`, read as
  * raw HTML (no script runs here). Builds first when `dist` is missing or older than the sources.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@/content/articles';
 import { blockTexts, inlineToPlain } from '@/content/blocks';
@@ -283,6 +284,22 @@ describe('the prerendered site', () => {
     }
     const openApi = doc('/api').querySelector('a[href="/api/v1/openapi.json"]');
     expect(openApi?.textContent).toBe('/api/v1/openapi.json');
+  });
+
+  it('keeps a brotli and a gzip copy of every page, script and stylesheet, byte-identical', () => {
+    const files = readdirSync(DIST_DIR, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.(html|js|css)$/.test(file),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    for (const file of files) {
+      const original = readFileSync(join(DIST_DIR, file));
+      if (original.length < 1024) continue; // below one packet, not worth an encoding
+      const br = readFileSync(join(DIST_DIR, `${file}.br`));
+      const gz = readFileSync(join(DIST_DIR, `${file}.gz`));
+      expect(brotliDecompressSync(br).equals(original), file).toBe(true);
+      expect(gunzipSync(gz).equals(original), file).toBe(true);
+      expect(br.length, file).toBeLessThan(original.length);
+    }
   });
 
   it('writes sitemap.xml with every route and robots.txt pointing to it', () => {

@@ -30,11 +30,17 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
-    // Pages are served by the not-found handler below, at their canonical URL only.
-    globIgnore: ['**/*.html'],
+    // Pages are served by the not-found handler below, at their canonical URL only. The
+    // compressed copies are never addressed by their own name either.
+    globIgnore: ['**/*.html', '**/*.br', '**/*.gz'],
+    // The build writes `.br` and `.gz` beside every text file (web/scripts/compress.ts): the
+    // smallest one the browser accepts is sent, for assets and pages (`sendFile`) alike.
+    preCompressed: true,
     // Our own Cache-Control below; `send`'s default (max-age=0) would overwrite it.
     cacheControl: false,
     setHeaders(res, path) {
+      // The body depends on Accept-Encoding (preCompressed): caches must keep them apart.
+      res.setHeader('vary', 'accept-encoding');
       res.setHeader(
         'cache-control',
         path.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
