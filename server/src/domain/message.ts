@@ -63,8 +63,17 @@ export interface ParsedMessage extends MessageSummaryFields {
   attachments: ParsedAttachment[];
 }
 
+/** What a parse computes beyond bodies and parts. */
+export interface ParseOptions {
+  /**
+   * Look for the one-time code and confirmation link (default true). Only ingest needs them: a
+   * stored message carries them in its record, so reading it again skips the guess (null).
+   */
+  verification?: boolean;
+}
+
 /** Parses raw bytes. Never throws: broken input gives as much as can be recovered. */
-export type MessageParser = (raw: Buffer) => Promise<ParsedMessage>;
+export type MessageParser = (raw: Buffer, options?: ParseOptions) => Promise<ParsedMessage>;
 
 /** The wire summary of a stored message. */
 export function toSummary(m: MessageRecord): MessageSummary {

@@ -1,5 +1,5 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import type { MailAddress, ParsedAttachment, ParsedMessage } from '../domain/message';
+import type { MailAddress, ParseOptions, ParsedAttachment, ParsedMessage } from '../domain/message';
 import { extractVerification, findTextLinks } from '../domain/verification';
 import { scanMailHtml } from './sanitize';
 
@@ -15,10 +15,13 @@ export const PREVIEW_CHARS = 200;
  * images display inside a sandboxed iframe without fetching anything. The HTML is sanitised
  * (sanitize.ts); the raw message keeps the original.
  */
-export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
+export async function parseMessage(
+  raw: Buffer,
+  { verification = true }: ParseOptions = {},
+): Promise<ParsedMessage> {
   try {
     const mail = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true });
-    return fromParsedMail(mail, raw);
+    return fromParsedMail(mail, raw, verification);
   } catch {
     // Both mailparser and what we read from its output can trip over hostile input.
     const text = raw.toString('utf8');
@@ -38,7 +41,7 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   }
 }
 
-function fromParsedMail(mail: ParsedMail, raw: Buffer): ParsedMessage {
+function fromParsedMail(mail: ParsedMail, raw: Buffer, verification: boolean): ParsedMessage {
   const scanned = typeof mail.html === 'string' ? scanMailHtml(mail.html) : null;
   const html = scanned?.html ?? null;
   // A message whose MIME structure is broken beyond repair (a boundary that never occurs)
@@ -53,13 +56,15 @@ function fromParsedMail(mail: ParsedMail, raw: Buffer): ParsedMessage {
     content: a.content,
   }));
   const subject = oneLine(mail.subject ?? '');
-  const { code, confirmLink } = extractVerification({
-    subject,
-    text,
-    htmlText: scanned?.text ?? '',
-    // Anchors first: their text says more about a link than the line around a bare URL.
-    links: [...(scanned?.links ?? []), ...findTextLinks(text)],
-  });
+  const { code, confirmLink } = verification
+    ? extractVerification({
+        subject,
+        text,
+        htmlText: scanned?.text ?? '',
+        // Anchors first: their text says more about a link than the line around a bare URL.
+        links: [...(scanned?.links ?? []), ...findTextLinks(text)],
+      })
+    : { code: null, confirmLink: null };
   return {
     from: firstAddress(mail.from) ?? { name: '', address: '' },
     to: addressList(mail.to),
