@@ -1,12 +1,32 @@
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { track, trackDir } from './proc';
 
-const MAIN = fileURLToPath(new URL('../../server/src/main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+let bundle: string | null = null;
+
+/**
+ * The server as `npm start` runs it: bundled by server/scripts/build.mjs and run on plain node.
+ * Built once per bench run, from the sources as they are, into a throw-away folder.
+ */
+function serverBundle(): string {
+  if (bundle) return bundle;
+  // Inside the checkout, so that node finds the dependencies in its node_modules.
+  const cache = join(ROOT, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const outdir = trackDir(mkdtempSync(join(cache, 'et-bench-server-')));
+  const built = spawnSync(process.execPath, [join(ROOT, 'server/scripts/build.mjs'), outdir], {
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error('building the server failed');
+  bundle = join(outdir, 'main.js');
+  return bundle;
+}
 
 /** The bench's mail domain: every address the bench makes is on it. */
 export const BENCH_DOMAIN = 'bench.test';
@@ -44,7 +64,7 @@ export interface BenchServer {
 }
 
 /**
- * Starts the real server (server/src/main.ts under tsx, as `npm start` runs it) on free ports
+ * Starts the real server (bundled, on plain node, as `npm start` runs it) on free ports
  * with a throw-away data dir; resolves once it logged `ready`. `BENCH_NODE_OPTIONS` (e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof`) is passed to its node, for profiling.
  */
@@ -52,8 +72,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   const dataDir = trackDir(mkdtempSync(join(tmpdir(), 'et-bench-')));
   const nodeArgs = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
   const child = track(
-    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', MAIN], {
-      env: { ...process.env, ...BENCH_ENV, DATA_DIR: dataDir, ...env },
+    spawn(process.execPath, [...nodeArgs, serverBundle()], {
+      env: {
+        ...process.env,
+        ...BENCH_ENV,
+        DATA_DIR: dataDir,
+        WEB_DIST_DIR: join(ROOT, 'web/dist'),
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     }),
   );

@@ -5,20 +5,14 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type Clock } from './domain/clock';
 import type { EventBus } from './events/event-bus';
 import { createLocalBus } from './events/local-bus';
-import { createRedisBus } from './events/redis-bus';
 import { buildApp } from './http/app';
 import { parseMessage } from './ingest/parse';
 import { createIngestPipeline } from './ingest/pipeline';
 import { createSmtpListener } from './ingest/smtp-listener';
 import { createExpirySweeper, type SweepLock } from './jobs/expiry-sweeper';
 import type { MailStore } from './store/mail-store';
-import { connectRedis, type RedisClient } from './store/redis/connection';
-import { createKeys } from './store/redis/keys';
-import { createRedisLock } from './store/redis/redis-lock';
-import { createRedisStore } from './store/redis/redis-store';
+import type { RedisClient } from './store/redis/connection';
 import { createSqliteStore } from './store/sqlite/sqlite-store';
-
-const DAY_MS = 86_400_000;
 
 /** A running service: the bound addresses (null for a role it does not run) and `stop`. */
 export interface Service {
@@ -27,7 +21,7 @@ export interface Service {
   stop(): Promise<void>;
 }
 
-interface Backend {
+export interface Backend {
   store: MailStore;
   bus: EventBus;
   lock?: SweepLock;
@@ -35,7 +29,10 @@ interface Backend {
   rateLimitRedis?: RedisClient;
 }
 
-/** The embedded SQLite store with the in-process bus, or Redis for both when STORE_URL is set. */
+/**
+ * The embedded SQLite store with the in-process bus, or Redis for both when STORE_URL is set.
+ * The Redis side (ioredis and all) is loaded only when it is used.
+ */
 async function createBackend(config: Config, logger: Logger): Promise<Backend> {
   if (!config.storeUrl) {
     return {
@@ -43,22 +40,8 @@ async function createBackend(config: Config, logger: Logger): Promise<Backend> {
       bus: createLocalBus(),
     };
   }
-  const keys = createKeys('et:');
-  const [publisher, subscriber, rateLimitRedis] = await Promise.all([
-    connectRedis(config.storeUrl, 'et-bus-pub'),
-    connectRedis(config.storeUrl, 'et-bus-sub', true),
-    connectRedis(config.storeUrl, 'et-rate-limit'),
-  ]);
-  const [store, bus, lock] = await Promise.all([
-    createRedisStore({ url: config.storeUrl, tombstoneMs: config.tombstoneDays * DAY_MS }),
-    createRedisBus({ publisher, subscriber, channel: keys.events, logger }),
-    createRedisLock({
-      url: config.storeUrl,
-      key: keys.sweepLock,
-      ttlMs: Math.max(5000, config.sweepIntervalMs * 5),
-    }),
-  ]);
-  return { store, bus, lock, rateLimitRedis };
+  const { createRedisBackend } = await import('./redis-backend');
+  return createRedisBackend(config.storeUrl, config, logger);
 }
 
 /**

@@ -1,9 +1,8 @@
 import type { CreatedMailbox, MessageList } from '@et/common';
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from './helpers/server-process';
+import { serverBundle, startServerProcess, type ServerProcess } from './helpers/server-process';
 import { code, openSmtp } from './helpers/smtp-client';
 import { openEvents } from './helpers/sse-client';
 
@@ -136,8 +135,7 @@ describe('server process', () => {
   });
 
   it('reports every bad setting at once and exits 1', async () => {
-    const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
-    const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    const child = spawn(process.execPath, [serverBundle()], {
       env: {
         ...process.env,
         PORT: 'eighty',

@@ -283,6 +283,43 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await usage()).toEqual([0, 0]);
       });
 
+      it('answers every read after a write with that write in it, however often it was read before', async () => {
+        const read = async () => {
+          const [byAddress, byToken, list] = await Promise.all([
+            store.findMailbox('a@x.test', T0),
+            store.findMailboxByTokenHash('hash-a@x.test', T0),
+            store.listMessages('a@x.test'),
+          ]);
+          expect(byToken).toEqual(byAddress);
+          return {
+            expiresAt: byAddress?.expiresAt ?? null,
+            count: byAddress?.messageCount ?? null,
+            ids: list.map((m) => m.id),
+          };
+        };
+        const [m1, m2] = [message(), message()];
+        await read();
+        await read();
+        await store.putMessages([{ mailbox: 'a@x.test', message: m1! }], T0, ROOMY);
+        expect(await read()).toEqual({ expiresAt: T0 + 10 * MIN, count: 1, ids: [m1!.id] });
+        await store.putMessages([{ mailbox: 'a@x.test', message: m2! }], T0, ROOMY);
+        expect(await read()).toEqual({ expiresAt: T0 + 10 * MIN, count: 2, ids: [m2!.id, m1!.id] });
+        await store.setExpiry('a@x.test', T0 + 20 * MIN, T0);
+        expect(await read()).toMatchObject({ expiresAt: T0 + 20 * MIN });
+        await store.deleteMessage('a@x.test', m2!.id);
+        expect(await read()).toMatchObject({ count: 1, ids: [m1!.id] });
+        await store.deleteAllMessages('a@x.test');
+        expect(await read()).toMatchObject({ count: 0, ids: [] });
+        await store.deleteMailbox('a@x.test', T0, T0 + 30 * DAY);
+        expect(await read()).toEqual({ expiresAt: null, count: null, ids: [] });
+        await store.putMessages([{ mailbox: 'b@x.test', message: message() }], T0, ROOMY);
+        expect(await store.listMessages('b@x.test')).toHaveLength(1);
+        expect(await store.findMailboxByTokenHash('hash-b@x.test', T0)).not.toBeNull();
+        await store.deleteExpired(T0 + 11 * MIN, T0 + 30 * DAY, 10);
+        expect(await store.findMailboxByTokenHash('hash-b@x.test', T0)).toBeNull();
+        expect(await store.listMessages('b@x.test')).toEqual([]);
+      });
+
       it('refuses a message that would go over the quota, keeping what is stored', async () => {
         const quota = { maxMessages: 3, maxBytes: 2500 };
         const put = (size: number) =>

@@ -1,4 +1,4 @@
-import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 
 /**
  * Route schemas: they validate input, strip unknown output fields, and document the API.

@@ -88,7 +88,7 @@ export interface MailStore {
   putMessages(deliveries: Delivery[], now: number, quota: Quota): Promise<DeliveryOutcome[]>;
 
   /** Summaries of a mailbox's messages, newest first. */
-  listMessages(mailbox: string): Promise<MessageRecord[]>;
+  listMessages(mailbox: string): Promise<readonly MessageRecord[]>;
 
   /** One message's summary, or null if it is not in that mailbox. */
   getMessage(mailbox: string, id: string): Promise<MessageRecord | null>;

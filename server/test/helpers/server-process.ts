@@ -1,11 +1,32 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
-const MAIN = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+let bundle: string | null = null;
+
+/**
+ * The server as `npm start` runs it: bundled by server/scripts/build.mjs from the sources as
+ * they are, run on plain node. Built once per test worker into a throw-away folder.
+ */
+export function serverBundle(): string {
+  if (bundle) return bundle;
+  // Inside the checkout, so that node finds the dependencies in its node_modules.
+  const cache = join(ROOT, 'node_modules/.cache');
+  mkdirSync(cache, { recursive: true });
+  const outdir = mkdtempSync(join(cache, 'et-server-bundle-'));
+  process.once('exit', () => rmSync(outdir, { recursive: true, force: true }));
+  const built = spawnSync(process.execPath, [join(ROOT, 'server/scripts/build.mjs'), outdir], {
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`building the server failed\n${built.stderr}`);
+  bundle = join(outdir, 'main.js');
+  return bundle;
+}
 
 export interface ServerProcess {
   /** Empty when the node runs no HTTP (`--role smtp`). */
@@ -36,15 +57,16 @@ export interface StartOptions {
 }
 
 /**
- * Spawns the real server (`server/src/main.ts` under tsx) on free ports with its own data dir,
+ * Spawns the real server (the bundle `npm start` runs) on free ports with its own data dir,
  * and resolves once it logged `ready` with its addresses. Stop it with `stop()` or `kill()`.
  */
 export async function startServerProcess(opts: StartOptions = {}): Promise<ServerProcess> {
   const ownDir = !opts.dataDir;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'et-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, ...(opts.args ?? [])], {
+  const child = spawn(process.execPath, [serverBundle(), ...(opts.args ?? [])], {
     env: {
       ...process.env,
+      WEB_DIST_DIR: join(ROOT, 'web/dist'),
       HOST: '127.0.0.1',
       PORT: '0',
       SMTP_HOST: '127.0.0.1',

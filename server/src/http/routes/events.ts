@@ -3,7 +3,7 @@ import { SSE_HEARTBEAT_MS } from '@et/common';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
 import { AppError } from '../../domain/app-error';
-import { Type } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { authErrors, ErrorResponse, rawResponse } from '../schemas';
 import { startEventStream, type EventStream } from '../sse';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import { notFound } from '../../domain/app-error';
-import { toSummary } from '../../domain/message';
+import { toSummary, type MessageRecord } from '../../domain/message';
 import { attachmentDisposition, downloadContentType } from '../content-disposition';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
@@ -18,11 +19,18 @@ import {
 
 const notFoundError = { 404: ErrorResponse };
 
+/** Sends text that is already the JSON of the route's response: fastify passes it on as is. */
+function sendJsonText(reply: FastifyReply, json: string) {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
+
 export const messageRoutes: FastifyPluginAsyncTypebox<{
   deps: AppDeps;
   authenticate: Authenticate;
 }> = async (app, { deps, authenticate }) => {
   const { store, bus, parse } = deps;
+  /** The JSON of an inbox list, by the identity of the list the store gave (GET /messages). */
+  const serialisedLists = new WeakMap<readonly MessageRecord[], string>();
 
   /** The message of the request's mailbox, or 404 (also for another mailbox's message). */
   async function ownMessage(mailbox: string, id: string) {
@@ -44,10 +52,17 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
         response: { 200: MessageList, ...authErrors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const mailbox = await authenticate(request);
       const messages = await store.listMessages(mailbox.address);
-      return { messages: messages.map(toSummary) };
+      // A store that hands back the same list until it changes (SQLite) gets it serialised
+      // once: polls and page loads between two arrivals cost no JSON work.
+      let body = serialisedLists.get(messages);
+      if (body === undefined) {
+        body = reply.serialize({ messages: messages.map(toSummary) }) as string;
+        serialisedLists.set(messages, body);
+      }
+      return sendJsonText(reply, body);
     },
   );
 

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { MailStore } from '../mail-store';
+import { createReadCache } from './read-cache';
 import {
   MAILBOX_COLUMNS,
   MESSAGE_COLUMNS,
@@ -23,11 +24,14 @@ export interface SqliteStoreOptions {
   scrubDelayMs?: number;
 }
 
-const WORKER_URL = new URL('./writer-worker.ts', import.meta.url);
+/** The writer's entry: the TypeScript source under tsx, the bundle's sibling when built. */
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./writer-worker.ts', import.meta.url)
+  : new URL('./writer-worker.js', import.meta.url);
 
 /**
- * Starts the writer thread. The server runs TypeScript through tsx, whose loader hooks do not
- * reach a worker's entry module in Node 20; a small bootstrap registers tsx in the worker first.
+ * Starts the writer thread. Under tsx (tests, development), whose loader hooks do not reach a
+ * worker's entry module in Node 20, a small bootstrap registers tsx in the worker first.
  */
 function startWriter(workerData: { path: string; scrubDelayMs: number }): Worker {
   if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
@@ -45,6 +49,11 @@ function startWriter(workerData: { path: string; scrubDelayMs: number }): Worker
  * costs microseconds); every write goes to a writer thread (writer-worker.ts), so an fsync
  * never stalls SMTP or HTTP, and concurrent `putMessages` calls share one transaction and one
  * fsync (group commit). WAL lets the reader see each commit as soon as it is made.
+ *
+ * Mailbox records and inbox lists are served from a bounded cache (read-cache.ts) that every
+ * write drops for the mailboxes it touched, before its promise resolves. It is exact because
+ * this process is the only writer: the SQLite file belongs to one node (split roles and
+ * several nodes need the Redis store).
  */
 export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOptions): MailStore {
   // Opening here first also creates or migrates the schema before the writer starts.
@@ -70,6 +79,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     ),
   };
 
+  const cache = createReadCache();
   const worker = startWriter({ path, scrubDelayMs });
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   let nextId = 1;
@@ -80,6 +90,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
 
   const failAll = (err: Error) => {
     failure ??= err;
+    cache.clear();
     for (const p of pending.values()) p.reject(failure);
     pending.clear();
   };
@@ -105,27 +116,66 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     });
   }
 
+  /** A write that changes these mailboxes: their cached reads go when it has completed. */
+  function write<T>(touched: Iterable<string>, op: WriterRequest['op'], ...args: unknown[]) {
+    const forget = () => cache.forget(touched);
+    return call<T>(op, ...args).finally(forget);
+  }
+
   return {
     createMailbox: (m) => call('createMailbox', m),
 
     async findMailboxByTokenHash(tokenHash, now) {
-      const row = q.mailboxByToken.get(tokenHash, now);
-      return row ? toMailbox(row) : null;
+      let record = cache.mailboxByToken(tokenHash);
+      if (!record) {
+        const row = q.mailboxByToken.get(tokenHash, now);
+        if (!row) return null;
+        record = toMailbox(row);
+        cache.putMailbox(record, tokenHash);
+      }
+      return record.expiresAt > now ? { ...record } : null;
     },
 
     async findMailbox(address, now) {
-      const row = q.mailboxByAddress.get(address, now);
-      return row ? toMailbox(row) : null;
+      let record = cache.mailbox(address);
+      if (!record) {
+        const row = q.mailboxByAddress.get(address, now);
+        if (!row) return null;
+        record = toMailbox(row);
+        cache.putMailbox(record);
+      }
+      return record.expiresAt > now ? { ...record } : null;
     },
 
-    setExpiry: (address, expiresAt, now) => call('setExpiry', address, expiresAt, now),
-    deleteMailbox: (address, now, until) => call('deleteMailbox', address, now, until),
-    deleteExpired: (now, until, limit) => call('deleteExpired', now, until, limit),
+    setExpiry: (address, expiresAt, now) => write([address], 'setExpiry', address, expiresAt, now),
+    deleteMailbox: (address, now, until) => write([address], 'deleteMailbox', address, now, until),
+    async deleteExpired(now, until, limit) {
+      try {
+        const addresses = await call<string[]>('deleteExpired', now, until, limit);
+        cache.forget(addresses);
+        return addresses;
+      } catch (err) {
+        cache.clear();
+        throw err;
+      }
+    },
     purgeTombstones: (now) => call('purgeTombstones', now),
-    putMessages: (deliveries, now, quota) => call('putMessages', { deliveries, now, quota }),
+    putMessages: (deliveries, now, quota) =>
+      write(
+        deliveries.map((d) => d.mailbox),
+        'putMessages',
+        { deliveries, now, quota },
+      ),
 
     async listMessages(mailbox) {
-      return q.list.all(mailbox).map(toMessage);
+      // The same frozen array until the inbox changes, so that callers can memoise what they
+      // derive from it (the HTTP route keeps its serialised JSON).
+      let list = cache.list(mailbox);
+      if (!list) {
+        list = Object.freeze(q.list.all(mailbox).map((row) => Object.freeze(toMessage(row))));
+        cache.putList(mailbox, list);
+      }
+      return list;
     },
 
     async getMessage(mailbox, id) {
@@ -137,8 +187,8 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       return q.raw.get(id, mailbox)?.raw ?? null;
     },
 
-    deleteMessage: (mailbox, id) => call('deleteMessage', mailbox, id),
-    deleteAllMessages: (mailbox) => call('deleteAllMessages', mailbox),
+    deleteMessage: (mailbox, id) => write([mailbox], 'deleteMessage', mailbox, id),
+    deleteAllMessages: (mailbox) => write([mailbox], 'deleteAllMessages', mailbox),
 
     async close() {
       if (closed) return;

@@ -1,0 +1,34 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import { createRedisBus } from './events/redis-bus';
+import type { Backend } from './main';
+import { connectRedis } from './store/redis/connection';
+import { createKeys } from './store/redis/keys';
+import { createRedisLock } from './store/redis/redis-lock';
+import { createRedisStore } from './store/redis/redis-store';
+
+const DAY_MS = 86_400_000;
+
+/** Store, bus, sweep lock and rate-limit counters of a node on a shared Redis (STORE_URL). */
+export async function createRedisBackend(
+  url: string,
+  config: Pick<Config, 'tombstoneDays' | 'sweepIntervalMs'>,
+  logger: Logger,
+): Promise<Backend> {
+  const keys = createKeys('et:');
+  const [publisher, subscriber, rateLimitRedis] = await Promise.all([
+    connectRedis(url, 'et-bus-pub'),
+    connectRedis(url, 'et-bus-sub', true),
+    connectRedis(url, 'et-rate-limit'),
+  ]);
+  const [store, bus, lock] = await Promise.all([
+    createRedisStore({ url, tombstoneMs: config.tombstoneDays * DAY_MS }),
+    createRedisBus({ publisher, subscriber, channel: keys.events, logger }),
+    createRedisLock({
+      url,
+      key: keys.sweepLock,
+      ttlMs: Math.max(5000, config.sweepIntervalMs * 5),
+    }),
+  ]);
+  return { store, bus, lock, rateLimitRedis };
+}
