@@ -35,6 +35,29 @@ export async function startBaseline(bodyFile?: string): Promise<Baseline> {
   };
 }
 
+const FLOOR = fileURLToPath(new URL('./fastify-floor.ts', import.meta.url));
+
+/** Starts the fastify floor (fastify-floor.ts) answering `body` with `headers`. */
+export async function startFastifyFloor(bodyFile: string, headersFile: string) {
+  const child = track(
+    spawn(process.execPath, ['--import', 'tsx', FLOOR, bodyFile, headersFile], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const { http } = await new Promise<{ http: number }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+    void exited.then(() => reject(new Error('fastify floor exited')));
+  });
+  return {
+    httpUrl: `http://127.0.0.1:${http}`,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
 const FILL = fileURLToPath(new URL('./fill.ts', import.meta.url));
 
 /** Runs fill.ts in its own process and resolves what it stored. */

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createMailbox } from '../lib/api';
-import { fillStore, startBaseline } from '../lib/baseline';
+import { fillStore, startBaseline, startFastifyFloor } from '../lib/baseline';
 import { recorded, report } from '../lib/report';
 import type { BenchServer } from '../lib/server';
 import { runSource, type Sink } from '../lib/smtp';
@@ -54,7 +54,16 @@ export async function runInbox(
   if (count !== 20) throw new Error(`the inbox lists ${count} messages, not 20`);
   const bodyFile = join(ctx.tmp, `inbox-body-${opts.prefix}.json`);
   writeFileSync(bodyFile, body);
+  // The headers our answer carried, for the framework floor (the connection's own left out).
+  const headersFile = join(ctx.tmp, `inbox-headers-${opts.prefix}.json`);
+  const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length']);
+  const answerHeaders: Record<string, string> = {};
+  res.headers.forEach((value, name) => {
+    if (!perConnection.has(name)) answerHeaders[name] = value;
+  });
+  writeFileSync(headersFile, JSON.stringify(answerHeaders));
   const baseline = await startBaseline(bodyFile);
+  const floor = await startFastifyFloor(bodyFile, headersFile);
   // Both get the same request, token included; a short warm-up (JIT) is not counted.
   const wrk = async (target: string) => {
     await runWrk({ url: target, headers, connections: 50, threads: 2, seconds: 2 });
@@ -94,7 +103,16 @@ export async function runInbox(
   try {
     const bareSmall = await wrk(`${baseline.httpUrl}/json`);
     const oursSmall = await wrk(url);
+    const floorSmall = await wrk(`${floor.httpUrl}/json`);
     figures('small', oursSmall, bareSmall);
+    report({
+      id: `${opts.prefix}.floor.rps`,
+      label: `${opts.prefix} fastify floor (same body+headers)`,
+      unit: 'req/s',
+      ours: floorSmall.requestsPerSecond,
+      baseline: { name: 'bare node:http', value: bareSmall.requestsPerSecond },
+      note: 'fastify alone, no hook, store or token: the most a fastify route can reach',
+    });
 
     const filled = await fillStore(opts.fill, OTHER_MESSAGES);
     process.stdout.write(
@@ -104,6 +122,6 @@ export async function runInbox(
     const bareBig = await wrk(`${baseline.httpUrl}/json`);
     figures('big', oursBig, bareBig);
   } finally {
-    await baseline.stop();
+    await Promise.all([baseline.stop(), floor.stop()]);
   }
 }

@@ -12,9 +12,9 @@ describe('security headers', () => {
     await h.close();
   });
 
-  it('sends a strict CSP, no-referrer, a permissions policy and frame denial', async () => {
+  it('sends pages a strict CSP, no-referrer, a permissions policy and frame denial', async () => {
     h = await startHarness();
-    const res = await h.app.inject({ url: '/api/v1/mailbox' });
+    const res = await h.app.inject({ url: '/faq' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/script-src 'self'(;| 'sha256-)/);
     expect(csp).not.toMatch(/unsafe-inline[^;]*;[^;]*script|script-src[^;]*unsafe/);
@@ -26,6 +26,20 @@ describe('security headers', () => {
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(String(res.headers['permissions-policy'])).toContain('camera=()');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends API answers, errors included, a policy that allows nothing and no-store', async () => {
+    h = await startHarness();
+    for (const url of ['/api/v1/mailbox', '/api/v1/openapi.json', '/api/v1/nessuna']) {
+      const res = await h.app.inject({ url });
+      expect(res.headers['content-security-policy'], url).toBe(
+        "default-src 'none'; frame-ancestors 'none'",
+      );
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['referrer-policy'], url).toBe('no-referrer');
+    }
   });
 
   it('sends HSTS only when the request came over TLS (through a trusted proxy)', async () => {

@@ -1,3 +1,4 @@
+import { API_BASE } from '@et/common';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { createHash } from 'node:crypto';
@@ -19,13 +20,17 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * loads until the visitor clicks 'Mostra immagini', and then these let the images through.
  * Scripts stay forbidden there either way (the iframe is sandboxed without allow-scripts).
  *
+ * API answers (JSON, event streams, downloads) are never documents: they get a policy that
+ * allows nothing at all, `no-store` so that no mail or token lands in a browser or proxy cache,
+ * and only the headers that mean something outside a document.
+ *
  * The headers are the same for every response, so helmet runs once, at start-up, and its
  * headers are replayed: run per request (as @fastify/helmet does) it re-parses the whole
  * policy every time, 7% of the cost of an inbox read.
  */
 export async function registerSecurityHeaders(app: FastifyInstance, webDistDir: string | null) {
   const scriptHashes = webDistDir ? inlineScriptHashes(webDistDir) : [];
-  const headers = {
+  const pageHeaders = {
     ...helmetHeaders({
       contentSecurityPolicy: {
         useDefaults: false,
@@ -53,8 +58,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, webDistDir: 
     }),
     'permissions-policy': PERMISSIONS_POLICY,
   };
+  const apiHeaders = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+    'cache-control': 'no-store',
+  };
+  const apiPrefix = `${API_BASE}/`;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(request.url.startsWith(apiPrefix) ? apiHeaders : pageHeaders);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done();
   });
