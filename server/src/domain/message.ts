@@ -70,10 +70,19 @@ export interface ParseOptions {
    * stored message carries them in its record, so reading it again skips the guess (null).
    */
   verification?: boolean;
+  /**
+   * Only the summary fields, what ingest stores (default false). The same answers for much
+   * less work: attachment bodies are not decoded, and a plain message is read without a full
+   * MIME parser (issue 6).
+   */
+  summaryOnly?: boolean;
 }
 
 /** Parses raw bytes. Never throws: broken input gives as much as can be recovered. */
-export type MessageParser = (raw: Buffer, options?: ParseOptions) => Promise<ParsedMessage>;
+export interface MessageParser {
+  (raw: Buffer, options: ParseOptions & { summaryOnly: true }): Promise<MessageSummaryFields>;
+  (raw: Buffer, options?: ParseOptions & { summaryOnly?: false }): Promise<ParsedMessage>;
+}
 
 /** The wire summary of a stored message. */
 export function toSummary(m: MessageRecord): MessageSummary {

@@ -876,19 +876,62 @@ function fold(text: string): string {
  * bounded and the scan linear in the size of the mail.
  */
 function lines(text: string): string[] {
-  return (
-    clip(text)
-      .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
-      .replace(/\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+/gi, ' ')
-      // Bounded on both sides: an unbounded run before '@' backtracks quadratically on a long
-      // token without one (base64 pasted as text).
-      .replace(/[^\s@<>()[\]"']{1,64}@[^\s@<>()[\]"']{1,255}/g, ' ')
-      .split(/\r\n|\r|\n/)
-      .flatMap((l) => cut(l.replace(/[\s\u00a0\u2007\u202f]+/gu, ' ').trim()))
-  );
+  const withoutUrls = clip(text)
+    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+    .replace(/\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+/gi, ' ');
+  return blankAddresses(withoutUrls)
+    .split(/\r\n|\r|\n/)
+    .flatMap((l) => cut(l.replace(/[\s\u00a0\u2007\u202f]+/gu, ' ').trim()));
 }
 
 const MAX_LINE_CHARS = 500;
+
+/**
+ * Blanks out what looks like an address, so that its digits are never taken for a code: the
+ * same as `text.replace(/[^\s@<>()[\]"']{1,64}@[^\s@<>()[\]"']{1,255}/g, ' ')`, but working
+ * out from each '@' instead of trying the pattern at every position. The regex tried up to 64
+ * characters at each of them and was most of the cost of the heuristic on plain text (issue 6).
+ */
+function blankAddresses(text: string): string {
+  let at = text.indexOf('@');
+  if (at < 0) return text;
+  let out = '';
+  // Everything before `done` is in `out` already (or was blanked); a match never starts before.
+  let done = 0;
+  while (at >= 0) {
+    let start = at;
+    while (start > done && at - start < 64 && isAddressChar(text.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < text.length && end - at <= 255 && isAddressChar(text.charCodeAt(end))) end++;
+    if (start < at && end > at + 1) {
+      out += `${text.slice(done, start)} `;
+      done = end;
+    }
+    at = text.indexOf('@', Math.max(at + 1, done));
+  }
+  return out + text.slice(done);
+}
+
+/** Not whitespace (as `\s`), not `@<>()[]"'`. */
+function isAddressChar(c: number): boolean {
+  switch (c) {
+    case 0x40: // @
+    case 0x3c: // <
+    case 0x3e: // >
+    case 0x28: // (
+    case 0x29: // )
+    case 0x5b: // [
+    case 0x5d: // ]
+    case 0x22: // "
+    case 0x27: // '
+      return false;
+  }
+  return c > 0x20
+    ? c < 0x80 || !WHITESPACE.test(String.fromCharCode(c))
+    : c !== 0x20 && (c < 0x09 || c > 0x0d);
+}
+
+const WHITESPACE = /\s/;
 
 function cut(line: string): string[] {
   if (line.length <= MAX_LINE_CHARS) return [line];

@@ -1,10 +1,26 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import type { MailAddress, ParseOptions, ParsedAttachment, ParsedMessage } from '../domain/message';
+import type {
+  MailAddress,
+  MessageSummaryFields,
+  ParseOptions,
+  ParsedAttachment,
+  ParsedMessage,
+} from '../domain/message';
 import { extractVerification, findTextLinks } from '../domain/verification';
+import {
+  decodeBody,
+  decodeHeader,
+  decodeWords,
+  outlineMessage,
+  type HeaderLine,
+  type MessageOutline,
+} from './mime-outline';
 import { scanMailHtml } from './sanitize';
 
 /** Length of the inbox preview, in characters. */
 export const PREVIEW_CHARS = 200;
+
+const PARSER_OPTIONS = { skipTextToHtml: true, skipTextLinks: true };
 
 /**
  * Parses raw message bytes. The only file that imports mailparser.
@@ -14,48 +30,103 @@ export const PREVIEW_CHARS = 200;
  * `cid:` references in the HTML are inlined as `data:` URLs (mailparser's default), so inline
  * images display inside a sandboxed iframe without fetching anything. The HTML is sanitised
  * (sanitize.ts); the raw message keeps the original.
+ *
+ * With `summaryOnly`, only the summary fields (what ingest stores), for less: see
+ * `summarizeMessage`.
  */
+export function parseMessage(
+  raw: Buffer,
+  options: ParseOptions & { summaryOnly: true },
+): Promise<MessageSummaryFields>;
+export function parseMessage(
+  raw: Buffer,
+  options?: ParseOptions & { summaryOnly?: false },
+): Promise<ParsedMessage>;
 export async function parseMessage(
   raw: Buffer,
-  { verification = true }: ParseOptions = {},
-): Promise<ParsedMessage> {
+  { verification = true, summaryOnly = false }: ParseOptions = {},
+): Promise<ParsedMessage | MessageSummaryFields> {
+  if (summaryOnly) return summarizeMessage(raw, verification);
   try {
-    const mail = await simpleParser(raw, { skipTextToHtml: true, skipTextLinks: true });
-    return fromParsedMail(mail, raw, verification);
+    const mail = await simpleParser(raw, PARSER_OPTIONS);
+    const attachments = mail.attachments.map((a, i): ParsedAttachment => ({
+      id: String(i + 1),
+      filename: cleanFilename(a.filename),
+      contentType: cleanContentType(a.contentType),
+      contentId: a.contentId ? a.contentId.replace(/^<|>$/g, '') : null,
+      content: a.content,
+    }));
+    return {
+      ...summarize(raw, readingOf(mail), verification),
+      to: addressList(mail.to),
+      attachments,
+    };
   } catch {
     // Both mailparser and what we read from its output can trip over hostile input.
-    const text = raw.toString('utf8');
-    return {
-      from: { name: '', address: '' },
-      to: [],
-      subject: '',
-      preview: makePreview(text),
-      text,
-      html: null,
-      attachments: [],
-      attachmentCount: 0,
-      // No guessing on a message the parser could not read.
-      code: null,
-      confirmLink: null,
-    };
+    return { ...unreadable(raw), to: [], attachments: [] };
   }
 }
 
-function fromParsedMail(mail: ParsedMail, raw: Buffer, verification: boolean): ParsedMessage {
-  const scanned = typeof mail.html === 'string' ? scanMailHtml(mail.html) : null;
+/**
+ * The summary fields of `parseMessage`, exactly, for a fraction of the work (issue 6): a
+ * message whose MIME structure is plain (mime-outline.ts) and whose headers and text parts
+ * need no decoding beyond UTF-8, quoted-printable and base64 never reaches mailparser; any
+ * other gets to mailparser without the bodies of its attachments, which the summary only
+ * counts. server/test/summary.test.ts holds the two to the same answers.
+ */
+export async function summarizeMessage(
+  raw: Buffer,
+  verification = true,
+): Promise<MessageSummaryFields> {
+  let outline: MessageOutline | null = null;
+  try {
+    outline = outlineMessage(raw);
+    const quick = outline && quickReading(raw, outline);
+    if (quick) return summaryFields(summarize(raw, quick, verification));
+  } catch {
+    // A fault of the shortcut must not cost the message its summary: mailparser reads it all.
+    outline = null;
+  }
+  try {
+    const input = outline ? withoutAttachmentBodies(raw, outline) : raw;
+    const mail = await simpleParser(input, PARSER_OPTIONS);
+    return summaryFields(summarize(raw, readingOf(mail), verification));
+  } catch {
+    return summaryFields(unreadable(raw));
+  }
+}
+
+/** What a parse found, before the summary is made of it: mailparser's fields, as it gives them. */
+interface Reading {
+  from: MailAddress;
+  subject: string;
+  /** mailparser's `text`: the text parts joined, undefined when there was none. */
+  text: string | undefined;
+  /** mailparser's `html`, before sanitising; null when there was none. */
+  html: string | null;
+  attachmentCount: number;
+}
+
+function readingOf(mail: ParsedMail): Reading {
+  return {
+    from: firstAddress(mail.from) ?? { name: '', address: '' },
+    subject: mail.subject ?? '',
+    text: mail.text,
+    html: typeof mail.html === 'string' ? mail.html : null,
+    attachmentCount: mail.attachments.length,
+  };
+}
+
+type Summarized = MessageSummaryFields & Pick<ParsedMessage, 'text' | 'html'>;
+
+function summarize(raw: Buffer, found: Reading, verification: boolean): Summarized {
+  const scanned = found.html === null ? null : scanMailHtml(found.html);
   const html = scanned?.html ?? null;
   // A message whose MIME structure is broken beyond repair (a boundary that never occurs)
   // parses to headers alone; show its body as text rather than nothing.
   const text =
-    mail.text ?? (html === null && mail.attachments.length === 0 ? bodyAfterHeaders(raw) : '');
-  const attachments = mail.attachments.map((a, i): ParsedAttachment => ({
-    id: String(i + 1),
-    filename: cleanFilename(a.filename),
-    contentType: cleanContentType(a.contentType),
-    contentId: a.contentId ? a.contentId.replace(/^<|>$/g, '') : null,
-    content: a.content,
-  }));
-  const subject = oneLine(mail.subject ?? '');
+    found.text ?? (html === null && found.attachmentCount === 0 ? bodyAfterHeaders(raw) : '');
+  const subject = oneLine(found.subject);
   const { code, confirmLink } = verification
     ? extractVerification({
         subject,
@@ -66,17 +137,137 @@ function fromParsedMail(mail: ParsedMail, raw: Buffer, verification: boolean): P
       })
     : { code: null, confirmLink: null };
   return {
-    from: firstAddress(mail.from) ?? { name: '', address: '' },
-    to: addressList(mail.to),
+    from: found.from,
     subject,
     preview: makePreview(text),
     text,
     html,
-    attachments,
-    attachmentCount: attachments.length,
+    attachmentCount: found.attachmentCount,
     code,
     confirmLink,
   };
+}
+
+/** What a message the parser could not read shows. */
+function unreadable(raw: Buffer): Summarized {
+  const text = raw.toString('utf8');
+  return {
+    from: { name: '', address: '' },
+    subject: '',
+    preview: makePreview(text),
+    text,
+    html: null,
+    attachmentCount: 0,
+    // No guessing on a message the parser could not read.
+    code: null,
+    confirmLink: null,
+  };
+}
+
+function summaryFields(s: Summarized): MessageSummaryFields {
+  const { from, subject, preview, attachmentCount, code, confirmLink } = s;
+  return { from, subject, preview, attachmentCount, code, confirmLink };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The summary without mailparser
+
+/** Charsets whose text mailparser decodes as UTF-8 (its test, on the lower-case alphanumerics). */
+const UTF8_CHARSETS = new Set(['ascii', 'usascii', 'utf8']);
+
+/**
+ * mailparser's reading of a plain message, from its outline, or null when mailparser would do
+ * more than this does: decode encoded words or a charset, convert text to HTML or HTML to text
+ * (when text and HTML parts are not alternatives), unwrap format=flowed, inline cid: images.
+ */
+function quickReading(raw: Buffer, outline: MessageOutline): Reading | null {
+  const subject = plainSubject(outline.headers);
+  const from = plainFrom(outline.headers);
+  if (subject === null || from === null) return null;
+  const inline = outline.leaves.filter((leaf) => !leaf.isAttachment);
+  const hasText = inline.some((leaf) => leaf.contentType === 'text/plain');
+  const hasHtml = inline.some((leaf) => leaf.contentType === 'text/html');
+  const texts: string[] = [];
+  const htmls: string[] = [];
+  for (const leaf of inline) {
+    const isText = leaf.contentType === 'text/plain';
+    // mailparser's getTextContent: text beside HTML becomes HTML too, HTML without text
+    // beside it becomes text (html-to-text).
+    const converted = isText
+      ? !leaf.inAlternative && hasHtml
+      : (!leaf.inAlternative && hasText) || (leaf.root && !hasText);
+    const charset = (leaf.charset || 'utf-8').toLowerCase().replace(/[^a-z0-9]+/g, '');
+    if (converted || leaf.flowed || !UTF8_CHARSETS.has(charset)) return null;
+    const body = decodeBody(raw, leaf);
+    if (!body) return null;
+    const content = body.toString('utf8').replace(/\r?\n/g, '\n');
+    if (content) (isText ? texts : htmls).push(content);
+  }
+  const html = htmls.length ? htmls.join('<br/>\n') : null;
+  // simpleParser replaces cid: references to image parts with data: URLs.
+  if (html !== null && /\bcid:/.test(html)) return null;
+  return {
+    from,
+    subject,
+    text: texts.length ? texts.join('\n') : undefined,
+    html,
+    attachmentCount: outline.leaves.length - inline.length,
+  };
+}
+
+/** mailparser's value of a header line: unfolded, trimmed, its bytes read as UTF-8. */
+function headerValue(line: HeaderLine): string {
+  return Buffer.from(decodeHeader(line.line), 'latin1').toString('utf8');
+}
+
+/** The subject as mailparser gives it, or null when it holds words in a charset other than UTF-8. */
+function plainSubject(headers: HeaderLine[]): string | null {
+  let subject = '';
+  for (const header of headers) {
+    if (header.key !== 'subject') continue;
+    const value = decodeWords(headerValue(header));
+    if (value === null) return null;
+    // mailparser keeps the last one that is not empty once decoded.
+    if (value) subject = value;
+  }
+  return subject;
+}
+
+const ATOM = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+";
+const ADDR = `${ATOM}(?:\\.${ATOM})*@[A-Za-z0-9-]+(?:\\.[A-Za-z0-9-]+)*`;
+/** `addr`, `<addr>`, `Name <addr>`, `"Name" <addr>`: what needs no address parser to read. */
+const PLAIN_FROM = new RegExp(
+  `^(?:(${ADDR})|<(${ADDR})>|(${ATOM}(?: ${ATOM})*) <(${ADDR})>|"([!#-\\[\\]-~]+(?: [!#-\\[\\]-~]+)*)" <(${ADDR})>)$`,
+);
+
+/**
+ * The sender as mailparser gives it (the first address of the last From header), or null when
+ * reading it takes an address parser (groups, comments, quoting, several addresses), an IDN
+ * or a charset other than UTF-8.
+ */
+function plainFrom(headers: HeaderLine[]): MailAddress | null {
+  let value = '';
+  for (const header of headers) if (header.key === 'from') value = headerValue(header);
+  if (!value) return { name: '', address: '' };
+  const m = PLAIN_FROM.exec(value);
+  const address = m && (m[1] ?? m[2] ?? m[4] ?? m[6] ?? '');
+  if (!m || !address || address.includes('=?') || /@xn--/i.test(address)) return null;
+  const name = decodeWords(m[3] ?? m[5] ?? '');
+  return name === null ? null : { name: oneLine(name), address: oneLine(address) };
+}
+
+/** `raw` without the bodies of its attachments (not those an HTML part may show as cid:). */
+function withoutAttachmentBodies(raw: Buffer, outline: MessageOutline): Buffer {
+  const pieces: Buffer[] = [];
+  let at = 0;
+  for (const leaf of outline.leaves) {
+    if (!leaf.isAttachment || leaf.hasContentId || leaf.bodyEnd === leaf.bodyStart) continue;
+    pieces.push(raw.subarray(at, leaf.bodyStart));
+    at = leaf.bodyEnd;
+  }
+  if (at === 0) return raw;
+  pieces.push(raw.subarray(at));
+  return Buffer.concat(pieces);
 }
 
 /** Everything after the first empty line, as UTF-8 (Latin-1 bytes become U+FFFD). */

@@ -44,7 +44,7 @@ export function createIngestPipeline({
 }: IngestPipelineDeps): IngestPipeline {
   return {
     async deliver(raw, recipients) {
-      const parsed = await parse(raw);
+      const parsed = await parse(raw, { summaryOnly: true });
       const receivedAt = clock.now();
       const deliveries: Delivery[] = recipients.map((mailbox) => ({
         mailbox,
