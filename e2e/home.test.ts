@@ -74,7 +74,7 @@ describe('home page', () => {
     await ui.empty.getByText('Nessuna email ricevuta').waitFor();
     expect(await page.title()).toBe('Email Temporanea – indirizzo email usa e getta gratuito');
     await page.getByRole('heading', { name: 'Domande frequenti' }).waitFor();
-    expect(await page.locator('#faq [data-slot="accordion-item"]').count()).toBe(6);
+    expect(await page.locator('#faq [data-slot="disclosure"]').count()).toBe(6);
     expect(await page.locator('[data-slot="ad-slot"]').first().textContent()).toBe(
       'Spazio pubblicitario',
     );

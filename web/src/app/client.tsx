@@ -2,44 +2,40 @@
  * Start of the app in the browser. A prerendered page is hydrated (its HTML is kept and made
  * live); an empty root (the dev server) is rendered from scratch.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition, type ReactElement } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, type RouteObject } from 'react-router';
-import { App } from './app';
-import { routes } from './router';
+import { App, startsWithoutRouter } from './app';
 
 /**
- * Loads the lazy route modules the current URL matches before the router is created, so that
- * the first client render is the page the server rendered (react-router would otherwise render
- * nothing while it loads them, and hydration would fail).
+ * The app as the page at `pathname` starts: the home page on its own, any other page with the
+ * router, which is loaded first (with the page's module), so that the first render is the page
+ * the server rendered.
  */
-export async function preloadMatchedRoutes(
-  routeList: RouteObject[],
-  location: string | Partial<Location>,
-): Promise<void> {
-  const matches = matchRoutes(routeList, location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
+export async function createApp(pathname: string): Promise<ReactElement> {
+  if (startsWithoutRouter(pathname)) return <App />;
+  const { createRouting } = await import('./router');
+  return <App routing={await createRouting()} />;
 }
 
 /** Mounts the app on `container`. */
 export async function startApp(container: HTMLElement): Promise<void> {
-  const app = (
-    <StrictMode>
-      <App />
-    </StrictMode>
-  );
+  let page: ReactElement;
   try {
-    await preloadMatchedRoutes(routes, window.location);
+    page = await createApp(window.location.pathname);
   } catch (error) {
-    // A chunk that failed to load: the router tries again itself once it is mounted.
-    console.warn('could not preload the route modules', error);
+    // The router's chunk did not load: the prerendered page stays, readable, its links plain.
+    console.warn('could not start the app', error);
+    return;
   }
-  if (container.hasChildNodes()) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  const app = <StrictMode>{page}</StrictMode>;
+  if (!container.hasChildNodes()) {
+    createRoot(container).render(app);
+    return;
+  }
+  // As a transition, hydration works in slices of a few milliseconds and lets the browser answer
+  // the visitor in between, instead of holding the main thread for the whole page at once (the
+  // page is already on screen, prerendered).
+  startTransition(() => {
+    hydrateRoot(container, app);
+  });
 }

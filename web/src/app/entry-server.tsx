@@ -1,7 +1,8 @@
 /**
  * Server rendering of the site, used only at build time by `scripts/prerender.ts`: every page
- * is rendered to HTML once, with react-router's static handler, and written to its own file.
- * The client then hydrates that HTML (see `client.tsx`).
+ * is rendered to HTML once, with react-router's static handler (the home page without it, as the
+ * browser starts it), and written to its own file. The client then hydrates that HTML (see
+ * `client.tsx`).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -11,9 +12,11 @@ import { articlePath, STATIC_ROUTES } from '@/content/site';
 import { lastUpdated as privacyUpdated } from '@/content/legal/privacy';
 import { lastUpdated as termsUpdated } from '@/content/legal/terms';
 import type { PageMeta } from '@/lib/seo';
+import { App, startsWithoutRouter } from './app';
 import { metaOfMatches } from './page-meta';
 import { AppProviders } from './providers';
 import { routes } from './router';
+import { loadHomeInfo } from './routes/home';
 
 export { absoluteUrl, escapeHtml, renderHead } from '@/lib/seo';
 
@@ -48,10 +51,12 @@ export interface RenderedPage {
   html: string;
   meta: PageMeta;
   /**
-   * Ids of the matched routes. A lazily loaded page's route id is its module's file name under
-   * `src/app/routes/`, which lets the prerenderer add `modulepreload` links for its chunk.
+   * The source modules (paths under `web/`) the page loads before it hydrates, beyond the entry:
+   * the router and the page's own module (a lazily loaded page's route id is its module's file
+   * name under `src/app/routes/`). The prerenderer adds `modulepreload` links for their chunks.
+   * None for the home page, which starts without the router (`app.tsx`).
    */
-  routeIds: string[];
+  modules: string[];
 }
 
 /** Renders `path` as the browser will first see it, before any effect has run. */
@@ -66,6 +71,21 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   }
   const meta = metaOfMatches(context.matches);
   if (!meta) throw new Error(`${path}: no route declares the page's meta`);
+  if (startsWithoutRouter(path)) {
+    // The home page as the browser starts it, without the router (`app.tsx`): the same tree, so
+    // that the ids React derives from it (`useId`) match at hydration. Its lazily loaded lower
+    // half is loaded first, so that it is rendered rather than its (empty) fallback.
+    await loadHomeInfo();
+    return {
+      html: renderToString(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      ),
+      meta,
+      modules: [],
+    };
+  }
   const router = createStaticRouter(handler.dataRoutes, context);
   const html = renderToString(
     <StrictMode>
@@ -75,5 +95,9 @@ export async function renderPage(path: string): Promise<RenderedPage> {
       </AppProviders>
     </StrictMode>,
   );
-  return { html, meta, routeIds: context.matches.map((match) => match.route.id) };
+  const modules = [
+    'src/app/router.tsx',
+    ...context.matches.map((match) => `src/app/routes/${match.route.id}.tsx`),
+  ];
+  return { html, meta, modules };
 }

@@ -9,10 +9,8 @@ import { hydrateRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { articles } from '@/content/articles';
 import { articlePath, STATIC_ROUTES } from '@/content/site';
-import { App } from './app';
-import { preloadMatchedRoutes } from './client';
+import { createApp } from './client';
 import { NOT_FOUND_PROBE_PATH, renderPage } from './entry-server';
-import { routes } from './router';
 
 // Under Vitest, `react-router/dom` is loaded as ESM and `react-router` as CommonJS: two copies
 // whose contexts do not meet (the bundled app has one). The DOM RouterProvider only adds
@@ -48,6 +46,13 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
+/**
+ * `#root` without the toast outlet, which sonner renders once it has loaded, after hydration
+ * (`components/ui/sonner.tsx`): not part of the prerendered HTML.
+ */
+const withoutToaster = (container: HTMLElement) =>
+  container.innerHTML.replace(/<section aria-label="Notifiche[^>]*><\/section>$/, '');
+
 /** Renders `path` as the prerenderer does and hydrates it at `url` as the browser does. */
 async function hydrate(path: string, url = path) {
   const { html } = await renderPage(path);
@@ -58,16 +63,12 @@ async function hydrate(path: string, url = path) {
   /** The server's HTML as the DOM holds it, before React touched it. */
   const before = container.innerHTML;
   window.history.replaceState(null, '', url);
-  await preloadMatchedRoutes(routes, url);
+  const app = await createApp(new URL(url, window.location.href).pathname);
   const recoverable: unknown[] = [];
   await act(async () => {
-    root = hydrateRoot(
-      container,
-      <StrictMode>
-        <App />
-      </StrictMode>,
-      { onRecoverableError: (error) => void recoverable.push(error) },
-    );
+    root = hydrateRoot(container, <StrictMode>{app}</StrictMode>, {
+      onRecoverableError: (error) => void recoverable.push(error),
+    });
   });
   return { before, container, recoverable };
 }
@@ -84,7 +85,7 @@ describe('hydration of the prerendered pages', () => {
       const { before, container, recoverable } = await hydrate(path);
       expect(recoverable).toEqual([]);
       expect(errors).toEqual([]);
-      expect(container.innerHTML).toBe(before);
+      expect(withoutToaster(container)).toBe(before);
     },
   );
 
@@ -97,13 +98,36 @@ describe('hydration of the prerendered pages', () => {
     expect(document.querySelector('h1')).not.toBeNull();
   });
 
+  it('the home page, hydrated without the router, changes page in place at its first link', async () => {
+    await hydrate('/');
+    const home = document.querySelector('h1');
+    const footerFaq = document.querySelector<HTMLAnchorElement>('footer a[href="/faq"]')!;
+    // The router and the page are loaded first; the page changes only once they are there.
+    await act(async () => {
+      footerFaq.click();
+      await vi.waitFor(() => expect(window.location.pathname).toBe('/faq'));
+    });
+    await vi.waitFor(() =>
+      expect(document.querySelector('h1')?.textContent).toBe('Domande frequenti'),
+    );
+    expect(home?.isConnected).toBe(false);
+    expect(document.title).toBe('Domande frequenti | Email Temporanea');
+
+    // From now on the router has the page: back goes home, in place.
+    await act(async () => {
+      window.history.back();
+      await vi.waitFor(() => expect(window.location.pathname).toBe('/'));
+    });
+    await vi.waitFor(() => expect(document.querySelector('h1')?.id).toBe('home-title'));
+  });
+
   it('404.html hydrates at any unknown path, an unknown article included, and logs the path', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const url of ['/non-esiste', '/blog/articolo-inesistente']) {
       const { before, container, recoverable } = await hydrate(NOT_FOUND_PROBE_PATH, url);
       expect(recoverable).toEqual([]);
       expect(errors).toEqual([]);
-      expect(container.innerHTML).toBe(before);
+      expect(withoutToaster(container)).toBe(before);
       expect(warn).toHaveBeenCalledWith(`404: no page at ${url}`);
       expect(document.title).toBe('Pagina non trovata | Email Temporanea');
       act(() => root?.unmount());
@@ -117,9 +141,10 @@ describe('hydration of the prerendered pages', () => {
     container.innerHTML = html.replace('Domande frequenti</h1>', 'Domande diverse</h1>');
     document.body.append(container);
     window.history.replaceState(null, '', '/faq');
+    const app = await createApp('/faq');
     const recoverable: unknown[] = [];
     await act(async () => {
-      root = hydrateRoot(container, <App />, {
+      root = hydrateRoot(container, app, {
         onRecoverableError: (error) => void recoverable.push(error),
       });
     });

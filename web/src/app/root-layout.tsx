@@ -1,19 +1,18 @@
-import { Outlet, ScrollRestoration } from 'react-router';
+import type { ReactNode } from 'react';
 import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
-import { DocumentMeta } from './document-meta';
 
-/** The frame of every page: sticky header, the route, footer; and the page's `<head>`. */
-export function RootLayout() {
+/**
+ * The frame of every page: sticky header, the page, footer. The router puts the route in it
+ * (`router.tsx`); the home page, hydrated without the router, puts itself (`app.tsx`). Both give
+ * the same HTML.
+ */
+export function RootLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-svh flex-col">
       <SiteHeader />
-      <main className="flex-1">
-        <Outlet />
-      </main>
+      <main className="flex-1">{children}</main>
       <SiteFooter />
-      <ScrollRestoration />
-      <DocumentMeta />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@et/common';
 import type { Article } from './articles/article';
+import { CONTACT_DOMAIN } from './domain';
 
 /** Appended to page titles; a page title stays within {@link MAX_TITLE_LENGTH} characters. */
 export const TITLE_SUFFIX = ` | ${PRODUCT_NAME}`;
@@ -7,11 +8,8 @@ export const TITLE_SUFFIX = ` | ${PRODUCT_NAME}`;
 /** Longest `<title>` search engines show in full. */
 export const MAX_TITLE_LENGTH = 60;
 
-/**
- * Domain of the contact mailboxes named in the FAQ and the legal pages.
- * Must be the domain the site is actually served from: change it here, in one place.
- */
-export const CONTACT_DOMAIN = 'emailtemporanea.it';
+/** See `domain.ts`. */
+export { CONTACT_DOMAIN };
 
 /** Contact mailboxes shown to visitors. */
 export const CONTACT_EMAILS = {

@@ -1,6 +1,7 @@
 /**
  * Every Italian word a visitor sees on the generator, its toasts and the shared frame lives here
- * (longer texts: `home.ts`). Strings quoted by the seed are kept exactly as quoted.
+ * (longer texts: `home.ts`; the words only lazily loaded parts show: `mailbox-tools.ts`,
+ * `message-reader.ts`). Strings quoted by the seed are kept exactly as quoted.
  */
 import { PRODUCT_NAME } from '@et/common';
 
@@ -92,28 +93,8 @@ export const strings = {
     deleteLabel: (subject: string) => `Elimina il messaggio «${subject}»`,
   },
 
+  /** The inbox row's own; the reader's words: `message-reader.ts`. */
   message: {
-    from: 'Da',
-    to: 'A',
-    received: 'Ricevuto',
-    textView: 'Testo',
-    htmlView: 'HTML',
-    viewsLabel: 'Formato del messaggio',
-    loadingBody: 'Caricamento del messaggio...',
-    loadFailed: 'Impossibile caricare il messaggio. Riprova tra qualche istante.',
-    emptyBody: 'Questo messaggio non contiene testo.',
-    imagesBlocked:
-      'Immagini e contenuti esterni sono bloccati per proteggerti dai pixel di tracciamento.',
-    imagesShown: 'Immagini e contenuti esterni sono visibili.',
-    showImages: 'Mostra immagini',
-    htmlFrameTitle: 'Versione HTML del messaggio',
-    htmlLinksHint: 'Per aprire i link usa la vista Testo.',
-    attachments: 'Allegati',
-    noAttachments: 'Nessun allegato trovato',
-    download: 'Scarica',
-    downloadLabel: (name: string) => `Scarica ${name}`,
-    downloadEml: 'Scarica .eml',
-    downloadEmlLabel: 'Scarica il messaggio originale in formato .eml',
     delete: 'Elimina',
   },
 
@@ -142,11 +123,6 @@ export const strings = {
     deleteFailed: "Impossibile eliminare l'email",
     cleared: 'Inbox svuotata',
     clearFailed: "Impossibile svuotare l'inbox",
-    downloaded: 'Allegato scaricato con successo',
-    downloadFailed: "Impossibile scaricare l'allegato",
-    noAttachment: 'Nessun allegato trovato',
-    emlDownloaded: 'Messaggio originale scaricato',
-    emlFailed: 'Impossibile scaricare il messaggio originale',
   },
 
   toaster: {
@@ -185,18 +161,7 @@ export const strings = {
     failed: 'Impossibile eliminare la casella. Riprova tra qualche istante.',
   },
 
-  /** The message reader's notice of blocked remote content (tracking pixels and the like). */
-  tracking: {
-    blockedImages: (n: number) =>
-      n === 1 ? '1 immagine remota bloccata' : `${n} immagini remote bloccate`,
-    /** When stylesheets, media or frames are among them: not all are images. */
-    blockedContent: (n: number) =>
-      n === 1 ? '1 contenuto remoto bloccato' : `${n} contenuti remoti bloccati`,
-    blockedHint: 'Possono dire al mittente che hai aperto l’email, quando e da dove.',
-    shown: 'Immagini remote visibili per questo messaggio.',
-  },
-
-  /** The one-time code and confirmation link found in a message (issue 8). */
+  /** The one-time code found in a message (issue 8): the inbox row's chip, the copy toasts. */
   verification: {
     chip: 'Codice',
     chipLabel: (code: string) => `Copia il codice ${code}`,
@@ -204,13 +169,6 @@ export const strings = {
     copiedDescription: (code: string) =>
       `${code} è negli appunti: incollalo dove ti viene chiesto.`,
     copyFailed: 'Impossibile copiare il codice',
-    title: 'Codice e link trovati nel messaggio',
-    codeLabel: 'Codice di verifica',
-    copyCode: 'Copia codice',
-    codeCopied: 'Copiato',
-    openLink: 'Apri link di conferma',
-    openLinkLabel: (host: string) => `Apri il link di conferma su ${host} in una nuova scheda`,
-    linkHost: (host: string) => `Apre ${host}`,
   },
 } as const;
 

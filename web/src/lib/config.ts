@@ -6,7 +6,7 @@
  *   taken from the contact domain): canonical URLs, Open Graph, structured data and the sitemap
  *   are built on it. Set it when the site is served from another domain.
  */
-import { CONTACT_DOMAIN } from '@/content/site';
+import { CONTACT_DOMAIN } from '@/content/domain';
 
 export const config = {
   adsEnabled: import.meta.env.VITE_ADS_ENABLED !== 'false',

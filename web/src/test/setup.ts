@@ -6,6 +6,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { loadSonner } from '@/lib/toast';
 
 afterEach(() => {
   cleanup();
@@ -41,3 +42,7 @@ if (typeof window.matchMedia !== 'function') {
 Object.assign(globalThis, {
   jest: { advanceTimersByTime: (ms: number) => vi.advanceTimersByTime(ms) },
 });
+
+// The app loads sonner on demand (`lib/toast.ts`); the components' tests look for a toast right
+// after the action, as with sonner in the bundle. `toast.test.tsx` covers the loading itself.
+await loadSonner();

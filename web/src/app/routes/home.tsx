@@ -1,7 +1,5 @@
+import { lazy, memo, Suspense, useState, type ComponentType } from 'react';
 import { AdSlot } from '@/components/layout/ad-slot';
-import { HomeFaq } from '@/components/home/home-faq';
-import { HomeSections } from '@/components/home/home-sections';
-import { homeFaq, homeFaqTitle, homeSections } from '@/content/home';
 import { strings } from '@/content/strings';
 import { Inbox } from '@/features/inbox';
 import {
@@ -13,6 +11,36 @@ import {
   useMailbox,
 } from '@/features/mailbox';
 import { NotificationToggleSlot, notifyNewMail } from '@/features/notifications';
+
+/**
+ * The explanations and the FAQ under the generator are a chunk of their own: static text, already
+ * in the prerendered HTML, whose code and words need not hold up the generator. At hydration
+ * React keeps their HTML as it is inside the Suspense boundary and hydrates it once the chunk is
+ * there (selective hydration), in a task of its own. The router loads the chunk before it shows
+ * the home page (`router.tsx`).
+ */
+export const loadHomeInfo = () =>
+  import('@/components/home/home-info').then((module) => {
+    loadedHomeInfo = module.HomeInfo;
+    return { default: module.HomeInfo };
+  });
+let loadedHomeInfo: ComponentType | undefined;
+const LazyHomeInfo = lazy(loadHomeInfo);
+
+/**
+ * The boundary, memoized: an update that reached a boundary still waiting to hydrate would make
+ * React drop its server HTML and render it anew, and the generator above re-renders often.
+ */
+const HomeInfoSlot = memo(function HomeInfoSlot() {
+  // Chosen once: the component itself when its chunk is already there (the router loaded it),
+  // else the lazy one, which suspends until it is.
+  const [HomeInfo] = useState(() => loadedHomeInfo ?? LazyHomeInfo);
+  return (
+    <Suspense fallback={null}>
+      <HomeInfo />
+    </Suspense>
+  );
+});
 
 /**
  * `/`: the generator (address with its actions, countdown, live inbox), then the explanations and
@@ -74,10 +102,7 @@ export function HomeRoute() {
 
       <AdSlot />
 
-      <div className="mt-6 flex flex-col gap-12">
-        <HomeSections sections={homeSections} />
-        <HomeFaq title={homeFaqTitle} entries={homeFaq} />
-      </div>
+      <HomeInfoSlot />
 
       <AdSlot />
     </div>

@@ -1,7 +1,7 @@
 import { ArrowRightIcon } from 'lucide-react';
 import type * as React from 'react';
-import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { Link } from '@/components/ui/link';
 import type { Article } from '@/content/articles/article';
 import { articlePath, formatDateIt, labels } from '@/content/site';
 import { cn } from '@/lib/cn';

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon } from 'lucide-react';
 import type * as React from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { cn } from '@/lib/cn';
 
 /** The link above the content: 'Torna al Blog' on articles, 'Torna alla Home' elsewhere. */

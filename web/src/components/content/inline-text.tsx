@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { parseInline } from '@/content/blocks';
 import { cn } from '@/lib/cn';
 
@@ -9,7 +9,7 @@ export const inlineLinkClassName =
 
 /**
  * Inline text of the content model: plain text with `[testo](/percorso)` links, which become
- * real `<a href>` elements (react-router `Link`, so navigation stays client-side).
+ * real `<a href>` elements (`Link`, so navigation stays in the page).
  */
 export function InlineText({ text, linkClassName }: { text: string; linkClassName?: string }) {
   return parseInline(text).map((part, index) =>

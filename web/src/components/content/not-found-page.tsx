@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
-import { Link, useLocation } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { useLocation } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { Link } from '@/components/ui/link';
 import { notFoundPage } from '@/content/site';
+import { cn } from '@/lib/cn';
 
 /**
  * The not-found page: '404', the heading, a short explanation and the way home. The attempted
@@ -21,9 +23,14 @@ export function NotFoundPage() {
       <p className="text-7xl font-bold tracking-tight text-primary">{notFoundPage.code}</p>
       <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{notFoundPage.heading}</h1>
       <p className="text-pretty text-muted-foreground">{notFoundPage.text}</p>
-      <Button asChild size="lg" className="mt-2">
-        <Link to="/">{notFoundPage.homeLink}</Link>
-      </Button>
+      <Link
+        to="/"
+        data-slot="button"
+        data-variant="default"
+        className={cn(buttonVariants({ size: 'lg' }), 'mt-2')}
+      >
+        {notFoundPage.homeLink}
+      </Link>
     </div>
   );
 }

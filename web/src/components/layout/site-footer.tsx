@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@et/common';
 import { MailIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/components/ui/link';
 import { strings } from '@/content/strings';
 
 const links = [

@@ -1,4 +1,3 @@
-import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
@@ -29,16 +28,15 @@ export const buttonVariants = cva(
   },
 );
 
-export type ButtonProps = React.ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
-    /** Render the single child (e.g. a link) with the button's look instead of a <button>. */
-    asChild?: boolean;
-  };
+/**
+ * A link with a button's look takes `buttonVariants` itself (`<a className={cn(buttonVariants(),
+ * …)}>`): no `asChild`, so that Radix's Slot stays out of the home page's first download.
+ */
+export type ButtonProps = React.ComponentProps<'button'> & VariantProps<typeof buttonVariants>;
 
-export function Button({ className, variant, size, asChild = false, ...props }: ButtonProps) {
-  const Comp = asChild ? Slot : 'button';
+export function Button({ className, variant, size, ...props }: ButtonProps) {
   return (
-    <Comp
+    <button
       data-slot="button"
       data-variant={variant ?? 'default'}
       className={cn(buttonVariants({ variant, size }), className)}

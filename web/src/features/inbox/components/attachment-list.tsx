@@ -2,6 +2,7 @@ import type { AttachmentInfo } from '@et/common';
 import { DownloadIcon, PaperclipIcon } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { messageReader } from '@/content/message-reader';
 import { strings } from '@/content/strings';
 import { formatSize } from '@/lib/format';
 
@@ -31,7 +32,7 @@ export function AttachmentList({
     >
       <h3 id="attachments-title" className="flex items-center gap-2 text-sm font-semibold">
         <PaperclipIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-        {strings.message.attachments}
+        {messageReader.message.attachments}
         {!loading && <Badge variant="secondary">{attachments.length}</Badge>}
       </h3>
       {loading ? (
@@ -40,7 +41,7 @@ export function AttachmentList({
         </p>
       ) : attachments.length === 0 ? (
         <p className="rounded-lg border px-3 py-2 text-sm text-muted-foreground">
-          {strings.message.noAttachments}
+          {messageReader.message.noAttachments}
         </p>
       ) : (
         <ul className="flex flex-col gap-2">
@@ -62,10 +63,12 @@ export function AttachmentList({
                 variant="outline"
                 onClick={() => onDownload(attachment)}
                 disabled={downloadingId === attachment.id}
-                aria-label={strings.message.downloadLabel(attachment.filename || 'attachment')}
+                aria-label={messageReader.message.downloadLabel(
+                  attachment.filename || 'attachment',
+                )}
               >
                 <DownloadIcon aria-hidden="true" />
-                {strings.message.download}
+                {messageReader.message.download}
               </Button>
             </li>
           ))}

@@ -130,7 +130,7 @@ export function InboxPanel({
         ) : (
           <div
             data-slot="inbox-empty"
-            className="flex h-[400px] flex-col items-center justify-center gap-3 px-6 text-center"
+            className="flex h-full flex-col items-center justify-center gap-3 px-6 text-center"
           >
             <span className="flex size-14 items-center justify-center rounded-full bg-muted">
               <MailOpenIcon className="size-6 text-muted-foreground" aria-hidden="true" />

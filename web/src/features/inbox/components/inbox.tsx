@@ -1,9 +1,9 @@
 import type { MessageSummary } from '@et/common';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { toast } from 'sonner';
 import { strings } from '@/content/strings';
 import { isUnauthorized } from '@/lib/api-client';
 import { readStoredEmails } from '@/lib/session-storage';
+import { toast } from '@/lib/toast';
 import { useNow } from '@/lib/use-now';
 import { useClearInbox } from '../api/clear-inbox';
 import { useDeleteMessage } from '../api/delete-message';

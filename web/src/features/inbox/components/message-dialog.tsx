@@ -1,7 +1,6 @@
 import type { AttachmentInfo, MessageSummary } from '@et/common';
 import { FileDownIcon, Trash2Icon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,9 +13,11 @@ import {
 } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { messageReader } from '@/content/message-reader';
 import { strings } from '@/content/strings';
 import { isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { toast } from '@/lib/toast';
 import { useDownloadAttachment, useDownloadRawMessage } from '../api/download';
 import { useMessage } from '../api/get-message';
 import { findRemoteResources } from '../lib/mail-document';
@@ -91,11 +92,12 @@ function MessageReader({
     downloadAttachment.mutate(
       { messageId: message.id, attachment },
       {
-        onSuccess: () => toast.success(strings.toasts.downloaded),
+        onSuccess: () => toast.success(messageReader.toasts.downloaded),
         onError: (error) => {
           console.error('Attachment download failed', error);
-          if (isNotFound(error)) toast.error(strings.toasts.noAttachment);
-          else toast.error(strings.common.error, { description: strings.toasts.downloadFailed });
+          if (isNotFound(error)) toast.error(messageReader.toasts.noAttachment);
+          else
+            toast.error(strings.common.error, { description: messageReader.toasts.downloadFailed });
         },
       },
     );
@@ -103,10 +105,10 @@ function MessageReader({
 
   const handleDownloadRaw = () => {
     downloadRaw.mutate(message.id, {
-      onSuccess: () => toast.success(strings.toasts.emlDownloaded),
+      onSuccess: () => toast.success(messageReader.toasts.emlDownloaded),
       onError: (error) => {
         console.error('Raw download failed', error);
-        toast.error(strings.common.error, { description: strings.toasts.emlFailed });
+        toast.error(strings.common.error, { description: messageReader.toasts.emlFailed });
       },
     });
   };
@@ -140,7 +142,7 @@ function MessageReader({
           <DialogDescription asChild>
             <div className="min-w-0 text-sm">
               <p className="truncate font-medium text-foreground">
-                <span className="sr-only">{strings.message.from}: </span>
+                <span className="sr-only">{messageReader.message.from}: </span>
                 {sender}
                 {message.from.name && message.from.address && (
                   <span className="font-normal text-muted-foreground">
@@ -150,7 +152,7 @@ function MessageReader({
                 )}
               </p>
               <p className="text-xs text-muted-foreground">
-                <span className="sr-only">{strings.message.received}: </span>
+                <span className="sr-only">{messageReader.message.received}: </span>
                 <time dateTime={message.receivedAt}>{formatDateTime(message.receivedAt)}</time>
               </p>
             </div>
@@ -162,13 +164,13 @@ function MessageReader({
         <VerificationActions code={message.code} confirmLink={message.confirmLink} />
         {detail.isPending ? (
           <div className="flex flex-col gap-2" aria-busy="true">
-            <span className="sr-only">{strings.message.loadingBody}</span>
+            <span className="sr-only">{messageReader.message.loadingBody}</span>
             <Skeleton className="h-4 w-full" />
             <Skeleton className="h-4 w-11/12" />
             <Skeleton className="h-4 w-2/3" />
           </div>
         ) : !data ? (
-          <p className="text-sm text-muted-foreground">{strings.message.loadFailed}</p>
+          <p className="text-sm text-muted-foreground">{messageReader.message.loadFailed}</p>
         ) : hasHtml ? (
           <>
             {remote && (
@@ -182,9 +184,9 @@ function MessageReader({
               />
             )}
             <Tabs value={view ?? defaultView} onValueChange={setView}>
-              <TabsList aria-label={strings.message.viewsLabel}>
-                <TabsTrigger value="text">{strings.message.textView}</TabsTrigger>
-                <TabsTrigger value="html">{strings.message.htmlView}</TabsTrigger>
+              <TabsList aria-label={messageReader.message.viewsLabel}>
+                <TabsTrigger value="text">{messageReader.message.textView}</TabsTrigger>
+                <TabsTrigger value="html">{messageReader.message.htmlView}</TabsTrigger>
               </TabsList>
               <TabsContent value="text">
                 <MessageText text={data.text} />
@@ -212,10 +214,10 @@ function MessageReader({
           variant="outline"
           onClick={handleDownloadRaw}
           disabled={downloadRaw.isPending}
-          title={strings.message.downloadEmlLabel}
+          title={messageReader.message.downloadEmlLabel}
         >
           <FileDownIcon aria-hidden="true" />
-          {strings.message.downloadEml}
+          {messageReader.message.downloadEml}
         </Button>
         <Button
           type="button"

@@ -1,7 +1,7 @@
 import { ImageIcon, ShieldCheckIcon } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
-import { strings } from '@/content/strings';
+import { messageReader } from '@/content/message-reader';
 import { buildMailDocument, type RemoteResources } from '../lib/mail-document';
 
 /**
@@ -13,10 +13,10 @@ export function MessageHtml({ html, allowRemote }: { html: string; allowRemote: 
   const srcDoc = useMemo(() => buildMailDocument(html, { allowRemote }), [html, allowRemote]);
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-xs text-muted-foreground">{strings.message.htmlLinksHint}</p>
+      <p className="text-xs text-muted-foreground">{messageReader.message.htmlLinksHint}</p>
       <iframe
         data-slot="message-html"
-        title={strings.message.htmlFrameTitle}
+        title={messageReader.message.htmlFrameTitle}
         sandbox=""
         srcDoc={srcDoc}
         referrerPolicy="no-referrer"
@@ -45,8 +45,8 @@ export function RemoteContentNotice({
   if (count === 0) return null;
   const label =
     resources.other.length === 0
-      ? strings.tracking.blockedImages(count)
-      : strings.tracking.blockedContent(count);
+      ? messageReader.tracking.blockedImages(count)
+      : messageReader.tracking.blockedContent(count);
   return (
     <div
       ref={ref}
@@ -62,14 +62,14 @@ export function RemoteContentNotice({
           <ShieldCheckIcon className="mt-0.5 size-4 shrink-0 text-success" aria-hidden="true" />
         )}
         {shown ? (
-          <span className="text-muted-foreground">{strings.tracking.shown}</span>
+          <span className="text-muted-foreground">{messageReader.tracking.shown}</span>
         ) : (
           <span>
             <span data-slot="remote-content-count" className="font-medium">
               {label}
             </span>
             <span className="block text-xs text-muted-foreground">
-              {strings.tracking.blockedHint}
+              {messageReader.tracking.blockedHint}
             </span>
           </span>
         )}
@@ -85,7 +85,7 @@ export function RemoteContentNotice({
           }}
         >
           <ImageIcon aria-hidden="true" />
-          {strings.message.showImages}
+          {messageReader.message.showImages}
         </Button>
       )}
     </div>

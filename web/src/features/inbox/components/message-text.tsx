@@ -1,12 +1,14 @@
 import { useMemo } from 'react';
-import { strings } from '@/content/strings';
+import { messageReader } from '@/content/message-reader';
 import { linkify } from '../lib/linkify';
 
 /** The plain-text body: line breaks kept, web links clickable in a new tab, nothing else parsed. */
 export function MessageText({ text }: { text: string }) {
   const parts = useMemo(() => linkify(text), [text]);
   if (!text.trim()) {
-    return <p className="text-sm text-muted-foreground italic">{strings.message.emptyBody}</p>;
+    return (
+      <p className="text-sm text-muted-foreground italic">{messageReader.message.emptyBody}</p>
+    );
   }
   return (
     <div

@@ -1,7 +1,7 @@
 import { CheckIcon, CopyIcon, ExternalLinkIcon, KeyRoundIcon } from 'lucide-react';
 import { useId } from 'react';
-import { Button } from '@/components/ui/button';
-import { strings } from '@/content/strings';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { messageReader } from '@/content/message-reader';
 import { cn } from '@/lib/cn';
 import { useCopyCode } from '../hooks/use-copy-code';
 
@@ -36,7 +36,7 @@ export function VerificationActions({
   return (
     <section
       data-slot="verification-actions"
-      aria-label={strings.verification.title}
+      aria-label={messageReader.verification.title}
       className={cn(
         'flex flex-wrap items-center gap-x-4 gap-y-3 rounded-lg border border-primary/20 bg-primary/5 p-3 sm:p-4',
         className,
@@ -47,7 +47,9 @@ export function VerificationActions({
         <div className="flex min-w-0 items-center gap-3">
           <KeyRoundIcon className="size-5 shrink-0 text-primary" aria-hidden="true" />
           <div className="flex min-w-0 flex-col">
-            <span className="text-xs text-muted-foreground">{strings.verification.codeLabel}</span>
+            <span className="text-xs text-muted-foreground">
+              {messageReader.verification.codeLabel}
+            </span>
             <span
               data-slot="verification-code"
               className="font-mono text-xl font-semibold tracking-widest break-all"
@@ -62,27 +64,27 @@ export function VerificationActions({
             onClick={() => void copy()}
           >
             {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            {copied ? strings.verification.codeCopied : strings.verification.copyCode}
+            {copied ? messageReader.verification.codeCopied : messageReader.verification.copyCode}
           </Button>
         </div>
       )}
       {confirmLink && (
         <div className="flex min-w-0 flex-col gap-1 sm:ml-auto sm:items-end">
-          <Button asChild size="sm" variant={code ? 'outline' : 'default'}>
-            <a
-              data-slot="confirm-link"
-              href={confirmLink}
-              target="_blank"
-              rel="noopener noreferrer"
-              title={strings.verification.openLinkLabel(host)}
-              aria-describedby={hostId}
-            >
-              <ExternalLinkIcon aria-hidden="true" />
-              {strings.verification.openLink}
-            </a>
-          </Button>
+          <a
+            data-slot="confirm-link"
+            data-variant={code ? 'outline' : 'default'}
+            className={cn(buttonVariants({ size: 'sm', variant: code ? 'outline' : 'default' }))}
+            href={confirmLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={messageReader.verification.openLinkLabel(host)}
+            aria-describedby={hostId}
+          >
+            <ExternalLinkIcon aria-hidden="true" />
+            {messageReader.verification.openLink}
+          </a>
           <span id={hostId} className="max-w-full truncate text-xs text-muted-foreground">
-            {strings.verification.linkHost(host)}
+            {messageReader.verification.linkHost(host)}
           </span>
         </div>
       )}

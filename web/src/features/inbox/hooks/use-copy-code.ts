@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { strings } from '@/content/strings';
 import { copyText } from '@/lib/clipboard';
+import { toast } from '@/lib/toast';
 
 /** How long a copy button reads 'copied' after a copy. */
 export const CODE_COPIED_FEEDBACK_MS = 2000;

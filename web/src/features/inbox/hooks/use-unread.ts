@@ -5,9 +5,9 @@
  */
 import type { MessageSummary } from '@et/common';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { strings } from '@/content/strings';
 import { writeStoredEmails, type StoredEmail } from '@/lib/session-storage';
+import { toast } from '@/lib/toast';
 import { senderLabel } from '../lib/sender';
 
 /** More new messages than this at once get one summary toast instead of one each. */

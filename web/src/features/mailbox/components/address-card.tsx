@@ -1,12 +1,12 @@
 import { CheckIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
 import { strings } from '@/content/strings';
 import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import type { MailboxPhase } from '../hooks/use-mailbox';
 
 /**

@@ -17,8 +17,13 @@ function renderCountdown(expiresAt: string | undefined, canExtend = true) {
 }
 
 const timer = () => screen.getByRole('timer');
-const barWidth = () =>
-  (document.querySelector('[data-slot="progress-indicator"]') as HTMLElement).style.width;
+/** The share of the bar the fill covers, as `'N%'` (the fill is slid left by the rest). */
+const barWidth = () => {
+  const { transform } = (document.querySelector('[data-slot="progress-indicator"]') as HTMLElement)
+    .style;
+  const hidden = Number(/^translateX\(-?([\d.]+)%\)$/.exec(transform)?.[1]);
+  return `${100 - hidden}%`;
+};
 
 describe('CountdownCard', () => {
   beforeEach(() => {

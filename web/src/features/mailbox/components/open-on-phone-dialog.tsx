@@ -1,7 +1,6 @@
 import { CopyIcon, TriangleAlertIcon } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useMemo, type RefObject } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import {
   Dialog,
@@ -14,6 +13,7 @@ import {
 import { mailboxTools } from '@/content/mailbox-tools';
 import { strings } from '@/content/strings';
 import { copyText } from '@/lib/clipboard';
+import { toast } from '@/lib/toast';
 import { shareLink } from '../lib/share-link';
 
 /** Blank modules around the code, as the QR standard asks (ISO/IEC 18004 §6.3.8: four). */

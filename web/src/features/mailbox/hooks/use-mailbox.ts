@@ -7,7 +7,6 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { strings } from '@/content/strings';
 import { ApiError, isNotFound, isUnauthorized } from '@/lib/api-client';
 import { mailboxKeyRoot } from '@/lib/query-keys';
@@ -17,6 +16,7 @@ import {
   writeSession,
   type MailboxSession,
 } from '@/lib/session-storage';
+import { toast } from '@/lib/toast';
 import { useCreateMailbox } from '../api/create-mailbox';
 import { deleteMailbox } from '../api/delete-mailbox';
 import { useExtendMailbox } from '../api/extend-mailbox';

@@ -1,9 +1,9 @@
 import { BellIcon, BellOffIcon, BellRingIcon } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { mailboxTools } from '@/content/mailbox-tools';
 import { cn } from '@/lib/cn';
+import { toast } from '@/lib/toast';
 import {
   disableNotifications,
   enableNotifications,

@@ -1,0 +1,83 @@
+/// <reference types="node" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { twMerge } from 'tailwind-merge';
+import { describe, expect, it } from 'vitest';
+import { cn } from './cn';
+
+const SRC_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.tsx') && !entry.name.includes('.test.') ? [path] : [];
+  });
+}
+
+/** Every word of the components' string literals that could be a utility, variants removed. */
+function utilitiesInSources(): string[] {
+  const found = new Set<string>();
+  for (const file of sourceFiles(SRC_DIR)) {
+    for (const [, single, double] of readFileSync(file, 'utf8').matchAll(
+      /'([^'\n]*)'|"([^"\n]*)"/g,
+    )) {
+      for (const word of (single ?? double ?? '').split(/\s+/)) {
+        const utility = word.split(':').pop() ?? '';
+        if (/^-?!?[a-z][\w-]*(?:[-/.][\w.%[\]()-]+)*!?$/.test(utility)) found.add(utility);
+      }
+    }
+  }
+  return [...found];
+}
+
+describe('cn', () => {
+  it('joins conditional classes like clsx', () => {
+    const hidden = false;
+    expect(cn('a', hidden && 'b', undefined, ['c', { d: true, e: false }])).toBe('a c d');
+  });
+
+  it("lets the caller's classes win over the component's, as the components use it", () => {
+    // Button sizes and variants under a caller's className.
+    expect(cn('h-9 gap-2 px-4 py-2 has-[>svg]:px-3', 'h-8 gap-1.5 px-3 has-[>svg]:px-2.5')).toBe(
+      'py-2 h-8 gap-1.5 px-3 has-[>svg]:px-2.5',
+    );
+    expect(
+      cn('focus-visible:ring-ring/50 hover:bg-accent', 'focus-visible:ring-destructive/30'),
+    ).toBe('hover:bg-accent focus-visible:ring-destructive/30');
+    // Card and its header.
+    expect(cn('flex flex-col gap-4 py-5', 'gap-0 pb-0')).toBe('flex flex-col py-5 gap-0 pb-0');
+    expect(
+      cn('flex flex-wrap items-center gap-x-3 gap-y-2 px-5', 'flex-col items-start gap-1.5'),
+    ).toBe('flex flex-wrap px-5 flex-col items-start gap-1.5');
+    // Font size against size and line height; colours against colours only.
+    expect(cn('text-sm text-muted-foreground', 'text-base')).toBe(
+      'text-muted-foreground text-base',
+    );
+    expect(cn('text-base leading-none', 'text-sm')).toBe('text-sm');
+    expect(cn('border bg-muted/50', 'border-primary/30 bg-primary/5')).toBe(
+      'border border-primary/30 bg-primary/5',
+    );
+    expect(cn('max-w-lg p-5 sm:p-6', 'max-w-md p-4')).toBe('sm:p-6 max-w-md p-4');
+    expect(cn('size-4 shrink-0', 'h-5 flex-1')).toBe('size-4 h-5 flex-1');
+    expect(cn('[&>div]:block! block', 'hidden')).toBe('[&>div]:block! hidden');
+    expect(cn('hover:focus:bg-accent', 'focus:hover:bg-muted')).toBe('focus:hover:bg-muted');
+    expect(cn('toaster group', 'animate-in animate-spin', 'animate-pulse')).toBe(
+      'toaster group animate-in animate-pulse',
+    );
+  });
+
+  it('merges every pair of utilities the app uses exactly as tailwind-merge does', () => {
+    const utilities = utilitiesInSources();
+    expect(utilities.length).toBeGreaterThan(300);
+    const differences: string[] = [];
+    for (const first of utilities) {
+      for (const second of utilities) {
+        const classes = `${first} ${second}`;
+        if (cn(classes) !== twMerge(classes)) differences.push(classes);
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+});
