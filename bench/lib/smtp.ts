@@ -12,17 +12,17 @@ export const SMTP_SINK = '/usr/sbin/smtp-sink';
 export type Size = '1k' | '100k';
 
 /**
- * A ~100 KB message: a short text part and 72 KiB of random bytes as a base64 attachment
- * (76-column lines), as anchors.sh makes it. smtp-source sends the file as it is.
+ * The ~100 KB message of the ingest figures, with `attachment` as its base64 attachment
+ * (76-column lines) beside a short text part, lines ended by `eol`. Also the message of the
+ * server's summary test, which checks the fast summary on exactly what this bench sends.
  */
-export function writeAttachmentMessage(dir: string): string {
-  const path = join(dir, 'attachment-100k.eml');
-  const base64 = randomBytes(73_728).toString('base64').replace(/.{76}/g, '$&\n');
-  const lines = [
+export function attachmentMessage(attachment: Buffer, eol: '\n' | '\r\n', date?: Date): string {
+  const base64 = attachment.toString('base64').replace(/.{76}/g, `$&${eol}`);
+  return [
     'From: Bench Sender <sender@bench.test>',
     'To: <bench@bench.test>',
     'Subject: bench 100k attachment message',
-    `Date: ${new Date().toUTCString()}`,
+    ...(date ? [`Date: ${date.toUTCString()}`] : []),
     'MIME-Version: 1.0',
     'Content-Type: multipart/mixed; boundary="bench-boundary-1"',
     '',
@@ -39,8 +39,16 @@ export function writeAttachmentMessage(dir: string): string {
     base64.trimEnd(),
     '--bench-boundary-1--',
     '',
-  ];
-  writeFileSync(path, lines.join('\n'));
+  ].join(eol);
+}
+
+/**
+ * Writes the ~100 KB message with 72 KiB of random bytes as its attachment, as anchors.sh makes
+ * it. smtp-source sends the file as it is.
+ */
+export function writeAttachmentMessage(dir: string): string {
+  const path = join(dir, 'attachment-100k.eml');
+  writeFileSync(path, attachmentMessage(randomBytes(73_728), '\n', new Date()));
   return path;
 }
 

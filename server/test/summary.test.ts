@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
+import { attachmentMessage } from '../../bench/lib/smtp';
 import type { MessageSummaryFields } from '../src/domain/message';
 import { outlineMessage } from '../src/ingest/mime-outline';
 import { parseMessage, summarizeMessage } from '../src/ingest/parse';
@@ -23,21 +24,11 @@ function emlFiles(dir: string): string[] {
   });
 }
 
-const summaryOf = ({
-  from,
-  subject,
-  preview,
-  attachmentCount,
-  code,
-  confirmLink,
-}: MessageSummaryFields): MessageSummaryFields => ({
-  from,
-  subject,
-  preview,
-  attachmentCount,
-  code,
-  confirmLink,
-});
+/** The fields a summary carries, whatever else the parser returned. */
+function summaryOf(message: MessageSummaryFields): MessageSummaryFields {
+  const { from, subject, preview, attachmentCount, code, confirmLink } = message;
+  return { from, subject, preview, attachmentCount, code, confirmLink };
+}
 
 async function expectSameSummary(raw: Buffer, label: string) {
   const full = summaryOf(await parseMessage(raw));
@@ -45,33 +36,9 @@ async function expectSameSummary(raw: Buffer, label: string) {
   expect(summaryOf(await parseMessage(raw, { summaryOnly: true })), label).toEqual(full);
 }
 
-/** The message of bench/lib/smtp.ts (the 100 KB ingest figure), as it arrives over SMTP. */
-function benchAttachmentMessage(rnd: Random): Buffer {
-  const base64 = rnd.bytes(73_728).toString('base64').replace(/.{76}/g, '$&\r\n');
-  return Buffer.from(
-    [
-      'From: Bench Sender <sender@bench.test>',
-      'To: <bench@bench.test>',
-      'Subject: bench 100k attachment message',
-      'MIME-Version: 1.0',
-      'Content-Type: multipart/mixed; boundary="bench-boundary-1"',
-      '',
-      '--bench-boundary-1',
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Hello, this is a benchmark message with an attachment. Your code is 123456.',
-      '',
-      '--bench-boundary-1',
-      'Content-Type: application/octet-stream; name="blob.bin"',
-      'Content-Disposition: attachment; filename="blob.bin"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      base64.trimEnd(),
-      '--bench-boundary-1--',
-      '',
-    ].join('\r\n'),
-  );
-}
+/** The message of the 100 KB ingest figure, as it arrives over SMTP. */
+const benchAttachmentMessage = (rnd: Random) =>
+  Buffer.from(attachmentMessage(rnd.bytes(73_728), '\r\n'));
 
 describe('summarizeMessage gives the summary of parseMessage', () => {
   it('on every fixture', async () => {
