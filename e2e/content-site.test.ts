@@ -201,6 +201,38 @@ describe('content routes', () => {
     expect(log.errors).toEqual([]);
   });
 
+  it('leaves a reader who scrolled while the page was starting where they are', async () => {
+    const { page, log } = await newPage();
+    // The router's chunk is held back, so the page is read and scrolled before the app starts,
+    // as on a slow phone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/router-[^/]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(url(`/blog/${ARTICLE.slug}`), { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+
+    release();
+    // Hydrated down to the footer's last link, and the commit's effects run (a frame later).
+    await page.waitForFunction(() => {
+      const link = document.querySelector('footer a:last-of-type');
+      return !!link && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
+    });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
+
+    // The app is live: a link still changes page in place and starts it at the top.
+    await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL(url('/faq'));
+    await page.getByRole('heading', { level: 1, name: 'Domande frequenti' }).waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    expect(consoleProblems(log)).toEqual([]);
+    expect(log.errors).toEqual([]);
+  });
+
   it('FAQ: the first answer is open at load; questions open and close by click and keyboard', async () => {
     const { page, log } = await newPage();
     await page.goto(url('/faq'));

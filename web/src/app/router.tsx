@@ -117,6 +117,10 @@ export async function createRouting(): Promise<Routing> {
     // A chunk that failed to load: the router tries again itself once it is mounted.
     console.warn('could not preload the route modules', error);
   }
-  const router = createBrowserRouter(routes);
+  // The page on screen came from the server (prerendered, or the home page the visitor may
+  // already have scrolled): with hydration data, even empty (there are no loaders), the router
+  // leaves the scroll position as it finds it at the start instead of resetting it to the top,
+  // which would move the page under a reader's finger; it restores a saved one (a reload).
+  const router = createBrowserRouter(routes, { hydrationData: {} });
   return { router, Pages: () => <RouterProvider router={router} /> };
 }
