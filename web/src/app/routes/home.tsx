@@ -66,7 +66,6 @@ export function HomeRoute() {
         <AddressCard
           phase={mailbox.phase}
           email={mailbox.session?.email ?? null}
-          isCreating={mailbox.isCreating}
           onNewAddress={mailbox.createNew}
           actions={
             <>

@@ -1,12 +1,7 @@
 import type { CreatedMailbox } from '@et/common';
-import { useMutation } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 
 /** `POST /api/v1/mailboxes`: a fresh random address, its token and its expiry. */
 export function createMailbox(): Promise<CreatedMailbox> {
   return apiJson<CreatedMailbox>('/mailboxes', { method: 'POST' });
-}
-
-export function useCreateMailbox() {
-  return useMutation({ mutationFn: createMailbox });
 }

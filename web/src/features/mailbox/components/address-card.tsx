@@ -23,7 +23,6 @@ export interface AddressCardProps {
   phase: MailboxPhase;
   /** The address while the mailbox is active. */
   email: string | null;
-  isCreating: boolean;
   /** Asks for a new mailbox: the inbox empties and the countdown restarts. */
   onNewAddress: () => void;
   /** Secondary controls shown in a row under the main buttons ('Apri sul telefono', ...). */
@@ -32,14 +31,7 @@ export interface AddressCardProps {
 }
 
 /** The visitor's address with 'Copia' and 'Nuovo indirizzo', then a row of further actions. */
-export function AddressCard({
-  phase,
-  email,
-  isCreating,
-  onNewAddress,
-  actions,
-  className,
-}: AddressCardProps) {
+export function AddressCard({ phase, email, onNewAddress, actions, className }: AddressCardProps) {
   // The address that was copied last; 'Copiato' shows only for that address, so a new address
   // never inherits the feedback of the old one.
   const [copiedFor, setCopiedFor] = useState<string | null>(null);
@@ -63,6 +55,8 @@ export function AddressCard({
   };
 
   const active = phase === 'active' && email !== null;
+  // An address is on its way (created or restored): a new one can be asked for once it is here.
+  const obtaining = phase === 'starting';
 
   return (
     <Card data-slot="address-card" className={className}>
@@ -110,10 +104,10 @@ export function AddressCard({
             type="button"
             variant="outline"
             onClick={onNewAddress}
-            disabled={isCreating}
+            disabled={obtaining}
             title={strings.mailbox.newAddressLabel}
           >
-            <RefreshCwIcon aria-hidden="true" className={cn(isCreating && 'animate-spin')} />
+            <RefreshCwIcon aria-hidden="true" className={cn(obtaining && 'animate-spin')} />
             {strings.mailbox.newAddress}
           </Button>
         </div>

@@ -6,7 +6,7 @@
  * lives in the query cache under the mailbox's key.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { strings } from '@/content/strings';
 import { ApiError, isNotFound, isUnauthorized } from '@/lib/api-client';
 import { mailboxKeyRoot } from '@/lib/query-keys';
@@ -17,14 +17,15 @@ import {
   type MailboxSession,
 } from '@/lib/session-storage';
 import { toast } from '@/lib/toast';
-import { useCreateMailbox } from '../api/create-mailbox';
+import { createMailbox } from '../api/create-mailbox';
 import { deleteMailbox } from '../api/delete-mailbox';
 import { useExtendMailbox } from '../api/extend-mailbox';
 import { mailboxQueryOptions, useMailboxInfo } from '../api/get-mailbox';
 import { dropShareFragment, readShareFragment } from '../lib/share-link';
 
 /**
- * `starting`: restoring or creating, no address yet. `active`: the server holds the mailbox.
+ * `starting`: restoring or creating, no address yet ('Nuovo indirizzo' waits for it). `active`:
+ * the server holds the mailbox.
  * `expired`: its time ran out and it was deleted. `failed`: no address could be obtained.
  */
 export type MailboxPhase = 'starting' | 'active' | 'expired' | 'failed';
@@ -35,7 +36,6 @@ export interface MailboxController {
   session: MailboxSession | null;
   /** ISO instant of deletion, as the server last said; undefined until known. */
   expiresAt: string | undefined;
-  isCreating: boolean;
   isExtending: boolean;
   /** 'Elimina tutto ora' is waiting for the server. */
   isDeleting: boolean;
@@ -61,7 +61,6 @@ interface State {
 
 export function useMailbox(): MailboxController {
   const queryClient = useQueryClient();
-  const createMutation = useCreateMailbox();
   const extendMutation = useExtendMailbox();
   const [state, setState] = useState<State>({ phase: 'starting', session: null });
   // The latest session, readable synchronously so that `expire` fires once even when the
@@ -77,6 +76,18 @@ export function useMailbox(): MailboxController {
     sessionRef.current = next.session;
     setState(next);
   }, []);
+  /**
+   * Shows the mailbox the server just gave or confirmed. As a transition: the address, the
+   * countdown and a new inbox are a large render, which React then does in slices instead of one
+   * long task that would hold up the page while it starts.
+   */
+  const activate = useCallback(
+    (session: MailboxSession) => {
+      writeSession(session);
+      startTransition(() => commit({ phase: 'active', session }));
+    },
+    [commit],
+  );
 
   const forget = useCallback(
     (session: MailboxSession) => {
@@ -86,27 +97,27 @@ export function useMailbox(): MailboxController {
     [queryClient],
   );
 
-  const { mutate: createMutate } = createMutation;
-  /** Asks the server for a mailbox; the phase must already be `starting`. */
+  /**
+   * Asks the server for a mailbox; the phase must already be `starting`, which is what keeps a
+   * second request from starting meanwhile.
+   */
   const requestMailbox = useCallback(() => {
-    createMutate(undefined, {
-      onSuccess: (created) => {
-        const session = { email: created.email, token: created.token };
-        writeSession(session);
+    createMailbox().then(
+      (created) => {
         queryClient.setQueryData(mailboxQueryOptions(created.token).queryKey, {
           email: created.email,
           expiresAt: created.expiresAt,
         });
-        commit({ phase: 'active', session });
+        activate({ email: created.email, token: created.token });
         toast.success(strings.toasts.created, { description: created.email });
       },
-      onError: (error) => {
+      (error: unknown) => {
         console.error('Mailbox creation failed', error);
         commit({ phase: 'failed', session: null });
         toast.error(strings.common.error, { description: creationFailure(error) });
       },
-    });
-  }, [commit, createMutate, queryClient]);
+    );
+  }, [activate, commit, queryClient]);
 
   const createNew = useCallback(() => {
     const previous = sessionRef.current;
@@ -131,9 +142,7 @@ export function useMailbox(): MailboxController {
     const restore = (token: string, onGone: () => void, onRestored?: (email: string) => void) => {
       queryClient.fetchQuery(mailboxQueryOptions(token)).then(
         (info) => {
-          const session = { email: info.email, token };
-          writeSession(session);
-          commit({ phase: 'active', session });
+          activate({ email: info.email, token });
           onRestored?.(info.email);
         },
         (error: unknown) => {
@@ -181,7 +190,7 @@ export function useMailbox(): MailboxController {
     restore(shared.token, sharedMailboxGone, (email) =>
       toast.success(strings.sharedLink.opened, { description: email }),
     );
-  }, [commit, requestMailbox, queryClient]);
+  }, [activate, commit, requestMailbox, queryClient]);
 
   const expire = useCallback(() => {
     const session = sessionRef.current;
@@ -268,7 +277,6 @@ export function useMailbox(): MailboxController {
     phase: state.phase,
     session: state.session,
     expiresAt: info.data?.expiresAt,
-    isCreating: createMutation.isPending,
     isExtending: extendMutation.isPending,
     isDeleting,
     createNew,
