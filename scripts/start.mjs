@@ -2,7 +2,7 @@
 // sources, then runs the bundled server on plain node in the foreground. Signals are passed on so that Ctrl-C and SIGTERM shut it down
 // gracefully.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -38,9 +38,11 @@ buildIfStale(
   [process.execPath, 'server/scripts/build.mjs'],
 );
 
+// The server's node flags (a smaller young generation: see docs/operations.md, "Memory").
+const nodeFlags = JSON.parse(readFileSync(join(root, 'server/node-flags.json'), 'utf8'));
 // Arguments after `npm start --` (e.g. `--role smtp`) go to the server.
 const args = process.argv.slice(2);
-const server = spawn(process.execPath, [join(root, 'server/dist/main.js'), ...args], {
+const server = spawn(process.execPath, [...nodeFlags, join(root, 'server/dist/main.js'), ...args], {
   cwd: root,
   stdio: 'inherit',
 });

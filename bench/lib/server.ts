@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import nodeFlags from '../../server/node-flags.json';
 import { track, trackDir } from './proc';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -64,15 +65,16 @@ export interface BenchServer {
 }
 
 /**
- * Starts the real server (bundled, on plain node, as `npm start` runs it) on free ports
- * with a throw-away data dir; resolves once it logged `ready`. `BENCH_NODE_OPTIONS` (e.g.
- * `--cpu-prof --cpu-prof-dir=/tmp/prof`) is passed to its node, for profiling.
+ * Starts the real server (bundled, on plain node with `server/node-flags.json`, as `npm start`
+ * runs it) on free ports with a throw-away data dir; resolves once it logged `ready`.
+ * `BENCH_NODE_OPTIONS` (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`) is added to its node's
+ * flags, for profiling.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = trackDir(mkdtempSync(join(tmpdir(), 'et-bench-')));
   const nodeArgs = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
   const child = track(
-    spawn(process.execPath, [...nodeArgs, serverBundle()], {
+    spawn(process.execPath, [...nodeFlags, ...nodeArgs, serverBundle()], {
       env: {
         ...process.env,
         ...BENCH_ENV,
