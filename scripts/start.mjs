@@ -38,7 +38,7 @@ buildIfStale(
   [process.execPath, 'server/scripts/build.mjs'],
 );
 
-// The server's node flags (a smaller young generation: see docs/operations.md, "Memory").
+// The server's node flags (a smaller young generation: see docs/operations.md, "One node").
 const nodeFlags = JSON.parse(readFileSync(join(root, 'server/node-flags.json'), 'utf8'));
 // Arguments after `npm start --` (e.g. `--role smtp`) go to the server.
 const args = process.argv.slice(2);
