@@ -9,7 +9,7 @@
  */
 import { API_BASE, MAILBOX_TTL_SECONDS } from '@et/common';
 import type { Block, CodeBlock } from './blocks';
-import { CONTACT_DOMAIN } from './site';
+import { CONTACT_DOMAIN } from './domain';
 
 /** Public origin of the API as the examples write it. */
 export const API_ORIGIN = `https://${CONTACT_DOMAIN}`;

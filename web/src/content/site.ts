@@ -8,9 +8,6 @@ export const TITLE_SUFFIX = ` | ${PRODUCT_NAME}`;
 /** Longest `<title>` search engines show in full. */
 export const MAX_TITLE_LENGTH = 60;
 
-/** See `domain.ts`. */
-export { CONTACT_DOMAIN };
-
 /** Contact mailboxes shown to visitors. */
 export const CONTACT_EMAILS = {
   /** Data-protection requests (GDPR rights), answered within 30 days. */

@@ -33,6 +33,8 @@ export function VerificationActions({
   const hostId = useId();
   if (!code && !confirmLink) return null;
   const host = confirmLink ? hostOf(confirmLink) : '';
+  // The link is the main action when there is no code to copy beside it.
+  const linkVariant = code ? 'outline' : 'default';
   return (
     <section
       data-slot="verification-actions"
@@ -72,8 +74,8 @@ export function VerificationActions({
         <div className="flex min-w-0 flex-col gap-1 sm:ml-auto sm:items-end">
           <a
             data-slot="confirm-link"
-            data-variant={code ? 'outline' : 'default'}
-            className={cn(buttonVariants({ size: 'sm', variant: code ? 'outline' : 'default' }))}
+            data-variant={linkVariant}
+            className={buttonVariants({ size: 'sm', variant: linkVariant })}
             href={confirmLink}
             target="_blank"
             rel="noopener noreferrer"
