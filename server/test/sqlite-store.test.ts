@@ -115,6 +115,47 @@ describe('SQLite store specifics', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  it('peeks an inbox list only while the mailbox lives and both are in memory', async () => {
+    const { store, cleanup } = freshStore();
+    const t0 = 1_000_000;
+    const expiresAt = t0 + 600_000;
+    await store.createMailbox({ address: 'a@x.test', tokenHash: 'h', createdAt: t0, expiresAt });
+    const peek = (tokenHash: string, now = t0) => store.peekInboxList!(tokenHash, now);
+    expect(peek('h')).toBeUndefined();
+    await store.findMailboxByTokenHash('h', t0);
+    expect(peek('h')).toBeUndefined();
+    const empty = await store.listMessages('a@x.test');
+    expect(peek('h')).toBe(empty);
+    expect(peek('h', expiresAt - 1)).toBe(empty);
+    expect(peek('h', expiresAt)).toBeUndefined();
+    expect(peek('other')).toBeUndefined();
+
+    const raw = Buffer.from('Subject: uno\r\n\r\nciao\r\n');
+    const message = {
+      id: 'msg0000000000000000001',
+      receivedAt: t0 + 1,
+      size: raw.length,
+      from: { name: '', address: 'mario@example.org' },
+      subject: 'uno',
+      preview: 'ciao',
+      attachmentCount: 0,
+      code: null,
+      confirmLink: null,
+      raw,
+    };
+    const quota = { maxMessages: 10, maxBytes: 1_000_000 };
+    await store.putMessages([{ mailbox: 'a@x.test', message }], t0 + 1, quota);
+    // The write dropped what was in memory: nothing stale is ever peeked.
+    expect(peek('h')).toBeUndefined();
+    await store.findMailboxByTokenHash('h', t0 + 2);
+    const one = await store.listMessages('a@x.test');
+    expect(one.map((m) => m.id)).toEqual([message.id]);
+    expect(peek('h')).toBe(one);
+    await store.deleteMailbox('a@x.test', t0 + 3, t0 + 4);
+    expect(peek('h')).toBeUndefined();
+    await cleanup();
+  });
+
   it('keeps data across a reopen of the same file', async () => {
     const first = freshStore();
     await first.store.createMailbox({

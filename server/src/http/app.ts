@@ -8,12 +8,15 @@ import Fastify, {
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { AppError } from '../domain/app-error';
+import { createServer } from 'node:http';
 import type { AppDeps } from './deps';
+import { createInboxJson, createInboxRead } from './inbox-read';
 import { createAuthenticator } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
+import { compileProxyTrust } from './proxy-trust';
 import { eventRoutes } from './routes/events';
 import { mailboxRoutes } from './routes/mailboxes';
 import { messageRoutes } from './routes/messages';
@@ -23,33 +26,65 @@ const BODY_LIMIT_BYTES = 16 * 1024;
 
 /**
  * The whole HTTP app: API under /api/v1, event stream, built web app. Never listens; main.ts
- * adds timeouts and `listen`, tests drive it with `inject`.
+ * adds timeouts and `listen`, tests drive it with `inject`. `inject` goes through fastify alone:
+ * the inbox poll answered before fastify (inbox-read.ts) is only on the listening server.
  */
 export async function buildApp(
   deps: AppDeps,
   options: Pick<
     FastifyServerOptions,
-    'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout' | 'trustProxy'
-  > = {},
+    'connectionTimeout' | 'keepAliveTimeout' | 'requestTimeout'
+  > & {
+    /** TRUST_PROXY: comma-separated IPs or CIDRs whose X-Forwarded-* headers are believed. */
+    trustProxy?: string | false;
+  } = {},
 ): Promise<FastifyInstance> {
+  const { trustProxy: trustedProxies = false, ...timeouts } = options;
+  const trustProxy = compileProxyTrust(trustedProxies);
+  const inboxJson = createInboxJson();
+  const answerInboxRead = createInboxRead({
+    store: deps.store,
+    clock: deps.clock,
+    json: inboxJson,
+    trustProxy,
+  });
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     // Per-request log lines would cost more than the requests; errors are still logged.
     logController: new LogController({ disableRequestLogging: true }),
-    // Node checks request and header timeouts on this interval (default 30 s), which would let
-    // a slow-loris client hold a connection far beyond requestTimeout.
-    http: { connectionsCheckingInterval: 1000 },
     // Request ids in logs without trusting a client-supplied header.
     genReqId: (() => {
       let n = 0;
       return () => `r${(++n).toString(36)}`;
     })(),
-    ...options,
+    trustProxy,
+    ...timeouts,
+    // The server fastify would make, with the inbox poll answered before fastify when it can be.
+    serverFactory: (handler, opts) => {
+      const server = createServer(
+        // Node checks request and header timeouts on this interval (default 30 s), which would
+        // let a slow-loris client hold a connection far beyond requestTimeout.
+        { connectionsCheckingInterval: 1000 },
+        (request, response) => {
+          if (!answerInboxRead(request, response)) handler(request, response);
+        },
+      );
+      // What fastify does to the server it makes (fastify/lib/server.js), with the options it
+      // has completed with its defaults.
+      const { keepAliveTimeout, requestTimeout, connectionTimeout } = opts as Record<
+        'keepAliveTimeout' | 'requestTimeout' | 'connectionTimeout',
+        number
+      >;
+      server.keepAliveTimeout = keepAliveTimeout;
+      server.requestTimeout = requestTimeout;
+      server.setTimeout(connectionTimeout);
+      return server;
+    },
   });
 
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, deps.webDistDir);
+  await registerSecurityHeaders(app, deps.webDistDir, trustProxy);
   // Before any route: it collects the routes' schemas as they are added.
   await registerOpenApi(app);
   const authenticate = createAuthenticator(deps.store, deps.clock);
@@ -70,7 +105,7 @@ export async function buildApp(
   await app.withTypeProvider<TypeBoxTypeProvider>().register(
     async (api) => {
       await api.register(mailboxRoutes, { deps, authenticate });
-      await api.register(messageRoutes, { deps, authenticate });
+      await api.register(messageRoutes, { deps, authenticate, inboxJson });
       await api.register(eventRoutes, { deps, authenticate });
       // The document of the routes above, public like the page that explains it (`/api`).
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -90,6 +90,14 @@ export interface MailStore {
   /** Summaries of a mailbox's messages, newest first. */
   listMessages(mailbox: string): Promise<readonly MessageRecord[]>;
 
+  /**
+   * What `listMessages` would resolve for the live mailbox of `tokenHash`, when both the
+   * mailbox and its list are in this process's memory; otherwise undefined, even if they exist.
+   * Synchronous and without I/O, so that the inbox poll can be answered before the router runs
+   * (`http/inbox-read.ts`). Optional: a store without such a cache leaves it out.
+   */
+  peekInboxList?(tokenHash: string, now: number): readonly MessageRecord[] | undefined;
+
   /** One message's summary, or null if it is not in that mailbox. */
   getMessage(mailbox: string, id: string): Promise<MessageRecord | null>;
 

@@ -5,10 +5,22 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
+import { cameOverTls, type ProxyTrust } from '../proxy-trust';
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), clipboard-write=(self)';
-const HSTS = 'max-age=31536000; includeSubDomains';
+/** Sent only over TLS: HSTS on plain HTTP is ignored at best. */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The headers of every API answer (see below). */
+export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'cache-control': 'no-store',
+});
 
 /**
  * Browser-facing security headers (helmet) for every response.
@@ -28,7 +40,11 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * headers are replayed: run per request (as @fastify/helmet does) it re-parses the whole
  * policy every time, 7% of the cost of an inbox read.
  */
-export async function registerSecurityHeaders(app: FastifyInstance, webDistDir: string | null) {
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  webDistDir: string | null,
+  trustProxy: ProxyTrust | false,
+) {
   const scriptHashes = webDistDir ? inlineScriptHashes(webDistDir) : [];
   const pageHeaders = {
     ...helmetHeaders({
@@ -52,24 +68,16 @@ export async function registerSecurityHeaders(app: FastifyInstance, webDistDir: 
       // Remote images in mail are cross-origin; COEP would block them even when asked for.
       crossOriginEmbedderPolicy: false,
       referrerPolicy: { policy: 'no-referrer' },
-      // Sent only over TLS (below): HSTS on plain HTTP is ignored at best.
+      // Sent only over TLS (below).
       strictTransportSecurity: false,
       xFrameOptions: { action: 'deny' },
     }),
     'permissions-policy': PERMISSIONS_POLICY,
   };
-  const apiHeaders = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'x-frame-options': 'DENY',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-resource-policy': 'same-origin',
-    'cache-control': 'no-store',
-  };
   const apiPrefix = `${API_BASE}/`;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(apiPrefix) ? apiHeaders : pageHeaders);
-    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    reply.headers(request.url.startsWith(apiPrefix) ? API_HEADERS : pageHeaders);
+    if (cameOverTls(request.raw, trustProxy)) reply.header('strict-transport-security', HSTS);
     done();
   });
 }

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../domain/app-error';
-import { toSummary, type MessageRecord } from '../../domain/message';
+import { toSummary } from '../../domain/message';
 import { attachmentDisposition, downloadContentType } from '../content-disposition';
 import type { AppDeps } from '../deps';
+import type { InboxJson } from '../inbox-read';
 import type { Authenticate } from '../plugins/auth';
 import {
   AttachmentParams,
@@ -19,18 +20,18 @@ import {
 
 const notFoundError = { 404: ErrorResponse };
 
-/** Sends text that is already the JSON of the route's response: fastify passes it on as is. */
-function sendJsonText(reply: FastifyReply, json: string) {
+/** Sends bytes that are already the JSON of the route's response: fastify passes them on as is. */
+function sendJson(reply: FastifyReply, json: Buffer) {
   return reply.type('application/json; charset=utf-8').send(json);
 }
 
 export const messageRoutes: FastifyPluginAsyncTypebox<{
   deps: AppDeps;
   authenticate: Authenticate;
-}> = async (app, { deps, authenticate }) => {
+  /** The JSON of inbox lists, shared with the read that answers before fastify (inbox-read.ts). */
+  inboxJson: InboxJson;
+}> = async (app, { deps, authenticate, inboxJson }) => {
   const { store, bus, parse } = deps;
-  /** The JSON of an inbox list, by the identity of the list the store gave (GET /messages). */
-  const serialisedLists = new WeakMap<readonly MessageRecord[], string>();
 
   /** The message of the request's mailbox, or 404 (also for another mailbox's message). */
   async function ownMessage(mailbox: string, id: string) {
@@ -55,14 +56,10 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const mailbox = await authenticate(request);
       const messages = await store.listMessages(mailbox.address);
-      // A store that hands back the same list until it changes (SQLite) gets it serialised
-      // once: polls and page loads between two arrivals cost no JSON work.
-      let body = serialisedLists.get(messages);
-      if (body === undefined) {
-        body = reply.serialize({ messages: messages.map(toSummary) }) as string;
-        serialisedLists.set(messages, body);
-      }
-      return sendJsonText(reply, body);
+      const body =
+        inboxJson.get(messages) ??
+        inboxJson.put(messages, reply.serialize({ messages: messages.map(toSummary) }) as string);
+      return sendJson(reply, body);
     },
   );
 

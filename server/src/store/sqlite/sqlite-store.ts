@@ -178,6 +178,11 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       return list;
     },
 
+    peekInboxList(tokenHash, now) {
+      const mailbox = cache.mailboxByToken(tokenHash);
+      return mailbox && mailbox.expiresAt > now ? cache.list(mailbox.address) : undefined;
+    },
+
     async getMessage(mailbox, id) {
       const row = q.get.get(id, mailbox);
       return row ? toMessage(row) : null;
