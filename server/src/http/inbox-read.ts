@@ -42,9 +42,11 @@ const TLS_HEADERS = Object.freeze({ ...HEADERS, 'strict-transport-security': HST
  * request object and promise turns, which cost more than the read itself (bench/README,
  * "Inbox read").
  *
- * Returns false, having touched nothing, for everything else: another route or method, a
+ * Returns false, having written nothing, for everything else: another route or method, a
  * query string, a body, a missing or wrong token, an expired mailbox, a list not in memory.
  * Fastify then answers it as usual, errors included, and fills the caches for the next poll.
+ * The same goes for anything that throws while looking: fastify's route meets the same fault
+ * and answers and logs it, where a throw here would take the process down.
  */
 export function createInboxRead(o: {
   store: MailStore;
@@ -55,18 +57,29 @@ export function createInboxRead(o: {
   const { store, clock, json, trustProxy } = o;
   if (!store.peekInboxList) return () => false;
   const peek = store.peekInboxList.bind(store);
-  return function answerInboxRead(request, response) {
-    if (request.method !== 'GET' || request.url !== LIST_PATH) return false;
+
+  /** The body to send, if the request is a poll whose answer is all in memory. */
+  function bodyInMemory(request: IncomingMessage): Buffer | undefined {
+    if (request.method !== 'GET' || request.url !== LIST_PATH) return undefined;
     const {
       authorization,
       'content-length': length,
       'transfer-encoding': coding,
     } = request.headers;
-    if (length !== undefined || coding !== undefined) return false;
+    if (length !== undefined || coding !== undefined) return undefined;
     const token = bearerToken(authorization);
-    if (token === null) return false;
+    if (token === null) return undefined;
     const messages = peek(hashToken(token), clock.now());
-    const body = messages && json.get(messages);
+    return messages && json.get(messages);
+  }
+
+  return function answerInboxRead(request, response) {
+    let body: Buffer | undefined;
+    try {
+      body = bodyInMemory(request);
+    } catch {
+      return false;
+    }
     if (!body) return false;
     const headers = cameOverTls(request, trustProxy) ? TLS_HEADERS : HEADERS;
     response.writeHead(200, { ...headers, 'content-length': body.length });
