@@ -7,8 +7,8 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { AppError } from '../domain/app-error';
 import { createServer } from 'node:http';
+import { AppError } from '../domain/app-error';
 import type { AppDeps } from './deps';
 import { createInboxJson, createInboxRead } from './inbox-read';
 import { createAuthenticator } from './plugins/auth';

@@ -48,13 +48,17 @@ const TLS_HEADERS = Object.freeze({ ...HEADERS, 'strict-transport-security': HST
  * The same goes for anything that throws while looking: fastify's route meets the same fault
  * and answers and logs it, where a throw here would take the process down.
  */
-export function createInboxRead(o: {
+export function createInboxRead({
+  store,
+  clock,
+  json,
+  trustProxy,
+}: {
   store: MailStore;
   clock: Clock;
   json: InboxJson;
   trustProxy: ProxyTrust | false;
 }): (request: IncomingMessage, response: ServerResponse) => boolean {
-  const { store, clock, json, trustProxy } = o;
   if (!store.peekInboxList) return () => false;
   const peek = store.peekInboxList.bind(store);
 
