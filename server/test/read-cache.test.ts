@@ -25,6 +25,24 @@ describe('the read cache of the SQLite store', () => {
     expect(cache.mailboxByToken('tc')?.address).toBe('c');
   });
 
+  it('moves a read entry only from the older half, so the older half is still evicted first', () => {
+    const cache = createReadCache({ maxMailboxes: 4, maxMessages: 10 });
+    for (const address of ['a', 'b', 'c', 'd']) cache.putMailbox(mailbox(address));
+    // d and c are the newer half and stay where they are; b, of the older half, moves last.
+    for (const address of ['d', 'c', 'b']) expect(cache.mailbox(address)?.address).toBe(address);
+    cache.putMailbox(mailbox('e'));
+    expect(cache.mailbox('a')).toBeUndefined();
+    cache.putMailbox(mailbox('f'));
+    // Exact LRU would now drop d, read before c; here c goes, read in the newer half.
+    expect(cache.mailbox('c')).toBeUndefined();
+    expect(['b', 'd', 'e', 'f'].map((address) => cache.mailbox(address)?.address)).toEqual([
+      'b',
+      'd',
+      'e',
+      'f',
+    ]);
+  });
+
   it('bounds the lists by the messages they hold, and skips an inbox larger than the bound', () => {
     const cache = createReadCache({ maxMailboxes: 10, maxMessages: 10 });
     cache.putList('a', messages(4));

@@ -12,6 +12,52 @@ export interface ReadCacheLimits {
 const DEFAULT_LIMITS: ReadCacheLimits = { maxMailboxes: 10_000, maxMessages: 10_000 };
 
 /**
+ * A map whose iteration order is its eviction order, least recently used first. A read moves
+ * its entry to the end (a `delete` and a `set`) only when the entry is not already among the
+ * newer half: fewer than size/2 entries were added or moved since it was, so at most that many
+ * stand after it. On a map of a few entries every move makes V8 rebuild the table within a few
+ * calls, and each poll of an open inbox reads two entries; an entry the polls keep reading
+ * stays put. Eviction still takes the older entries first; only within the newer half is the
+ * order no longer exact.
+ */
+function createLruMap<V>() {
+  const entries = new Map<string, { value: V; stamp: number }>();
+  let stamps = 0;
+  return {
+    get size() {
+      return entries.size;
+    },
+    get(key: string): V | undefined {
+      const entry = entries.get(key);
+      if (entry === undefined) return undefined;
+      if (stamps - entry.stamp >= entries.size / 2) {
+        entries.delete(key);
+        entry.stamp = ++stamps;
+        entries.set(key, entry);
+      }
+      return entry.value;
+    },
+    /** Adds or replaces `key` as the most recently used. */
+    set(key: string, value: V) {
+      entries.delete(key);
+      entries.set(key, { value, stamp: ++stamps });
+    },
+    /** Removes `key`; returns what it held. */
+    take(key: string): V | undefined {
+      const entry = entries.get(key);
+      entries.delete(key);
+      return entry?.value;
+    },
+    oldestKey(): string | undefined {
+      return entries.keys().next().value;
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
+
+/**
  * What the SQLite store last read for a mailbox: its record (found by token or by address)
  * and its message list. Every read of a page or a poll asks for exactly these, and a list
  * changes only through this process's own writes, so the store drops a mailbox's entries when
@@ -23,30 +69,19 @@ const DEFAULT_LIMITS: ReadCacheLimits = { maxMailboxes: 10_000, maxMessages: 10_
  * of wrong tokens cannot push the live mailboxes out. Least recently used entries go first.
  */
 export function createReadCache(limits: ReadCacheLimits = DEFAULT_LIMITS) {
-  const mailboxes = new Map<string, MailboxRecord>();
+  const mailboxes = createLruMap<MailboxRecord>();
   const byToken = new Map<string, string>();
   const tokenOf = new Map<string, string>();
-  const lists = new Map<string, readonly MessageRecord[]>();
+  const lists = createLruMap<readonly MessageRecord[]>();
   let listedMessages = 0;
 
-  const touch = <V>(map: Map<string, V>, key: string): V | undefined => {
-    const value = map.get(key);
-    if (value !== undefined) {
-      map.delete(key);
-      map.set(key, value);
-    }
-    return value;
-  };
-
   const dropList = (address: string) => {
-    const list = lists.get(address);
-    if (!list) return;
-    lists.delete(address);
-    listedMessages -= list.length;
+    const list = lists.take(address);
+    if (list) listedMessages -= list.length;
   };
 
   const dropMailbox = (address: string) => {
-    mailboxes.delete(address);
+    mailboxes.take(address);
     const token = tokenOf.get(address);
     if (token !== undefined) {
       byToken.delete(token);
@@ -57,27 +92,26 @@ export function createReadCache(limits: ReadCacheLimits = DEFAULT_LIMITS) {
   return {
     mailboxByToken(tokenHash: string): MailboxRecord | undefined {
       const address = byToken.get(tokenHash);
-      return address === undefined ? undefined : touch(mailboxes, address);
+      return address === undefined ? undefined : mailboxes.get(address);
     },
 
     mailbox(address: string): MailboxRecord | undefined {
-      return touch(mailboxes, address);
+      return mailboxes.get(address);
     },
 
     putMailbox(record: MailboxRecord, tokenHash?: string) {
-      mailboxes.delete(record.address);
       mailboxes.set(record.address, record);
       if (tokenHash !== undefined) {
         byToken.set(tokenHash, record.address);
         tokenOf.set(record.address, tokenHash);
       }
       while (mailboxes.size > limits.maxMailboxes) {
-        dropMailbox(mailboxes.keys().next().value!);
+        dropMailbox(mailboxes.oldestKey()!);
       }
     },
 
     list(address: string): readonly MessageRecord[] | undefined {
-      return touch(lists, address);
+      return lists.get(address);
     },
 
     putList(address: string, list: readonly MessageRecord[]) {
@@ -86,7 +120,7 @@ export function createReadCache(limits: ReadCacheLimits = DEFAULT_LIMITS) {
       dropList(address);
       lists.set(address, list);
       listedMessages += list.length;
-      while (listedMessages > limits.maxMessages) dropList(lists.keys().next().value!);
+      while (listedMessages > limits.maxMessages) dropList(lists.oldestKey()!);
     },
 
     /** A write touching these mailboxes (their record, usage or messages) has completed. */
