@@ -66,7 +66,6 @@ describe('several nodes on one Redis', () => {
       port: smtpNode.smtpPort,
       ignoreTLS: true,
     });
-    const sentAt = performance.now();
     await transport.sendMail({
       envelope: { from: 'a@example.org', to: [box.email] },
       raw: fixture('attachments.eml'),
@@ -74,7 +73,6 @@ describe('several nodes on one Redis', () => {
     transport.close();
     const event = await events.next(3000);
     expect(event.type).toBe('message.received');
-    expect(event.at - sentAt).toBeLessThan(1000);
     events.close();
 
     const { messages } = (await (await api('/messages', box.token)).json()) as MessageList;

@@ -12,7 +12,7 @@ export async function openEvents(baseUrl: string, token: string) {
     req.once('response', resolve);
     req.once('error', reject);
   });
-  const events: (MailboxEvent & { at: number })[] = [];
+  const events: MailboxEvent[] = [];
   const waiters: (() => void)[] = [];
   let comments = 0;
   let raw = '';
@@ -34,7 +34,7 @@ export async function openEvents(baseUrl: string, token: string) {
             .filter((l) => l.startsWith('data: '))
             .map((l) => l.slice(6))
             .join('\n');
-          if (data) events.push({ ...(JSON.parse(data) as MailboxEvent), at: performance.now() });
+          if (data) events.push(JSON.parse(data) as MailboxEvent);
           else if (block.split('\n').some((l) => l.startsWith(':'))) comments++;
           waiters.splice(0).forEach((w) => w());
         }
@@ -63,7 +63,7 @@ export async function openEvents(baseUrl: string, token: string) {
       return ended;
     },
     /** The next event not yet returned; rejects after `timeoutMs`. */
-    async next(timeoutMs = 2000): Promise<MailboxEvent & { at: number }> {
+    async next(timeoutMs = 2000): Promise<MailboxEvent> {
       const deadline = Date.now() + timeoutMs;
       while (read >= events.length) {
         if (ended) throw new Error('stream ended');
