@@ -57,6 +57,14 @@ describe('the read cache of the SQLite store', () => {
     expect(cache.list('a')).toHaveLength(4);
   });
 
+  it('bounds the lists by their number too, empty inboxes included', () => {
+    const cache = createReadCache({ maxMailboxes: 2, maxMessages: 10 });
+    for (const address of ['a', 'b', 'c']) cache.putList(address, []);
+    expect(cache.list('a')).toBeUndefined();
+    expect(cache.list('b')).toEqual([]);
+    expect(cache.list('c')).toEqual([]);
+  });
+
   it('forgets a mailbox, its token and its list together', () => {
     const cache = createReadCache();
     cache.putMailbox(mailbox('a'), 'ta');

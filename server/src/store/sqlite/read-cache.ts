@@ -3,7 +3,7 @@ import type { MailboxRecord } from '../mail-store';
 
 /** Bounds of the read cache; small enough to leave the memory budget of a node alone. */
 export interface ReadCacheLimits {
-  /** Mailboxes kept (a record is ~200 bytes). */
+  /** Mailboxes kept (a record is ~200 bytes), and inbox lists kept. */
   maxMailboxes: number;
   /** Message summaries kept over all cached inboxes (a summary is well under 1 KB). */
   maxMessages: number;
@@ -120,7 +120,10 @@ export function createReadCache(limits: ReadCacheLimits = DEFAULT_LIMITS) {
       dropList(address);
       lists.set(address, list);
       listedMessages += list.length;
-      while (listedMessages > limits.maxMessages) dropList(lists.oldestKey()!);
+      // Bounded by count too: empty inboxes hold no summaries, yet each is an entry.
+      while (listedMessages > limits.maxMessages || lists.size > limits.maxMailboxes) {
+        dropList(lists.oldestKey()!);
+      }
     },
 
     /** A write touching these mailboxes (their record, usage or messages) has completed. */
