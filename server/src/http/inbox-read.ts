@@ -30,7 +30,8 @@ export function createInboxJson() {
 export type InboxJson = ReturnType<typeof createInboxJson>;
 
 const LIST_PATH = `${API_BASE}/messages`;
-const JSON_TYPE = 'application/json; charset=utf-8';
+/** The content type of an inbox list's JSON, sent by the route and by the early answer alike. */
+export const JSON_TYPE = 'application/json; charset=utf-8';
 /**
  * The headers as node's flat list of names and values, which `writeHead` walks as it is, where
  * an object costs it a `for…in` and an own-property check per header.

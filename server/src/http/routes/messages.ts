@@ -4,7 +4,7 @@ import { notFound } from '../../domain/app-error';
 import { toSummary } from '../../domain/message';
 import { attachmentDisposition, downloadContentType } from '../content-disposition';
 import type { AppDeps } from '../deps';
-import type { InboxJson } from '../inbox-read';
+import { JSON_TYPE, type InboxJson } from '../inbox-read';
 import type { Authenticate } from '../plugins/auth';
 import {
   AttachmentParams,
@@ -20,9 +20,12 @@ import {
 
 const notFoundError = { 404: ErrorResponse };
 
-/** Sends bytes that are already the JSON of the route's response: fastify passes them on as is. */
+/**
+ * Sends bytes that are already the JSON of the route's response: fastify passes them on as is.
+ * A plain `FastifyReply`, because the route's typed reply accepts only the response's objects.
+ */
 function sendJson(reply: FastifyReply, json: Buffer) {
-  return reply.type('application/json; charset=utf-8').send(json);
+  return reply.type(JSON_TYPE).send(json);
 }
 
 export const messageRoutes: FastifyPluginAsyncTypebox<{
