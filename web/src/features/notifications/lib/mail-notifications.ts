@@ -33,7 +33,12 @@ function supported(): boolean {
   return typeof window !== 'undefined' && typeof window.Notification === 'function';
 }
 
-export function readNotificationState(): NotificationState {
+/**
+ * The state as the browser reports it now. `Notification.permission` is a synchronous call to
+ * the browser process, several milliseconds on a busy phone, and React reads a store's snapshot
+ * more than once per render: `readNotificationState` keeps this until something may change it.
+ */
+function currentNotificationState(): NotificationState {
   if (!supported()) return 'unsupported';
   const permission = Notification.permission;
   if (permission === 'denied') return 'blocked';
@@ -46,17 +51,32 @@ export function readNotificationState(): NotificationState {
   return optedIn && permission === 'granted' ? 'on' : 'off';
 }
 
-/** For `useSyncExternalStore`. Also wakes up when the tab comes back (settings may have changed). */
+/** The last state read; forgotten at each change of ours and whenever the tab is shown or hidden. */
+let knownState: NotificationState | undefined;
+
+export function readNotificationState(): NotificationState {
+  return (knownState ??= currentNotificationState());
+}
+
+/**
+ * For `useSyncExternalStore`. Also wakes up when the tab is shown or hidden: the visitor may have
+ * changed the site's permission in the browser's settings meanwhile.
+ */
 export function subscribeNotificationState(listener: () => void): () => void {
+  const onVisibilityChange = () => {
+    knownState = undefined;
+    listener();
+  };
   listeners.add(listener);
-  document.addEventListener('visibilitychange', listener);
+  document.addEventListener('visibilitychange', onVisibilityChange);
   return () => {
     listeners.delete(listener);
-    document.removeEventListener('visibilitychange', listener);
+    document.removeEventListener('visibilitychange', onVisibilityChange);
   };
 }
 
 function changed(): void {
+  knownState = undefined;
   for (const listener of listeners) listener();
 }
 
@@ -94,7 +114,8 @@ function senderOf(message: MessageSummary): string {
  */
 export function notifyNewMail(messages: readonly MessageSummary[]): void {
   if (messages.length === 0 || document.visibilityState !== 'hidden') return;
-  if (readNotificationState() !== 'on') return;
+  // Asked afresh: the tab has been hidden for a while, and mail comes seldom.
+  if (currentNotificationState() !== 'on') return;
   const shown =
     messages.length > MAX_MAIL_NOTIFICATIONS
       ? [
