@@ -314,6 +314,21 @@ describe('notifications', () => {
     expect(await notifications(page)).toEqual([]);
   });
 
+  it('follows a permission the visitor withdraws while the tab stays in view', async () => {
+    const context = await newContext();
+    await context.grantPermissions(['notifications'], { origin: server.httpUrl });
+    const { page } = await openHome(context, server.httpUrl);
+    const toggle = actions(page).notifications;
+    await waitLive(page);
+    await toggle.click();
+    await expect.poll(() => toggle.textContent()).toBe('Notifiche attive');
+
+    // As from the site's settings in the address bar: no visibility change, no click of ours.
+    await context.clearPermissions();
+    await expect.poll(() => toggle.textContent()).toBe('Attiva notifiche');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
   it('says when the browser blocks them, and hides the control without the API', async () => {
     // A visitor who once answered 'Blocca' to this site: the browser reports 'denied'.
     const context = await newContext();

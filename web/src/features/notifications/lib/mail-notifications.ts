@@ -58,11 +58,29 @@ export function readNotificationState(): NotificationState {
   return (knownState ??= currentNotificationState());
 }
 
+/** True once the browser has been asked to report changes of the permission. */
+let watchingPermission = false;
+
 /**
- * For `useSyncExternalStore`. Also wakes up when the tab is shown or hidden: the visitor may have
- * changed the site's permission in the browser's settings meanwhile.
+ * Has the browser report each change of the site's notification permission, made in the site's
+ * settings from the address bar while the tab stays in view. Where the Permissions API cannot be
+ * asked about notifications, the tab's visibility changes remain.
+ */
+function watchPermission(): void {
+  if (watchingPermission || typeof navigator.permissions?.query !== 'function') return;
+  watchingPermission = true;
+  navigator.permissions.query({ name: 'notifications' }).then(
+    (status) => status.addEventListener('change', changed),
+    () => {},
+  );
+}
+
+/**
+ * For `useSyncExternalStore`. Also wakes up when the permission changes, and when the tab is
+ * shown or hidden: the visitor may have changed the permission in the browser's settings meanwhile.
  */
 export function subscribeNotificationState(listener: () => void): () => void {
+  watchPermission();
   const onVisibilityChange = () => {
     knownState = undefined;
     listener();
