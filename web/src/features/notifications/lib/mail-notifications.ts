@@ -52,51 +52,44 @@ function currentNotificationState(): NotificationState {
   return optedIn && permission === 'granted' ? 'on' : 'off';
 }
 
-/**
- * The last state read; forgotten at each `changed` (the visitor's choice, the permission) and
- * whenever the tab is shown or hidden.
- */
+/** The last state read; forgotten at each `changed`. */
 let knownState: NotificationState | undefined;
 
 export function readNotificationState(): NotificationState {
   return (knownState ??= currentNotificationState());
 }
 
-/** True once the browser has been asked to report changes of the permission. */
-let watchingPermission = false;
+/** True once the page listens for what may change the state on the browser's side. */
+let watching = false;
 
 /**
- * Has the browser report each change of the site's notification permission, made in the site's
- * settings from the address bar while the tab stays in view. Where the Permissions API cannot be
- * asked about notifications, the tab's visibility changes remain.
+ * Set up at the first subscription, once per page: each of these runs `changed`.
+ * - The tab is shown or hidden: the visitor may have changed the permission in the browser's
+ *   settings meanwhile.
+ * - The permission changes while the tab stays in view (from the site's settings in the address
+ *   bar), where the Permissions API can be asked about notifications.
  */
-function watchPermission(): void {
-  if (watchingPermission || typeof navigator.permissions?.query !== 'function') return;
-  watchingPermission = true;
+function watchBrowser(): void {
+  if (watching) return;
+  watching = true;
+  document.addEventListener('visibilitychange', changed);
+  if (typeof navigator.permissions?.query !== 'function') return;
   navigator.permissions.query({ name: 'notifications' }).then(
     (status) => status.addEventListener('change', changed),
     () => {},
   );
 }
 
-/**
- * For `useSyncExternalStore`. Also wakes up when the permission changes, and when the tab is
- * shown or hidden: the visitor may have changed the permission in the browser's settings meanwhile.
- */
+/** For `useSyncExternalStore`. */
 export function subscribeNotificationState(listener: () => void): () => void {
-  watchPermission();
-  const onVisibilityChange = () => {
-    knownState = undefined;
-    listener();
-  };
+  watchBrowser();
   listeners.add(listener);
-  document.addEventListener('visibilitychange', onVisibilityChange);
   return () => {
     listeners.delete(listener);
-    document.removeEventListener('visibilitychange', onVisibilityChange);
   };
 }
 
+/** The state may have changed: forget the kept one and tell the subscribers. */
 function changed(): void {
   knownState = undefined;
   for (const listener of listeners) listener();
