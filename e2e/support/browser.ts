@@ -1,8 +1,21 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 
-/** Debian's Chromium (`apt-get install -y chromium`); playwright-core downloads no browser. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** The `chromium` on PATH, as `npm test`'s preparation step finds it. */
+function chromiumOnPath(): string | null {
+  try {
+    return execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Debian's Chromium, which `npm test` installs when it is missing (scripts/prepare-tests.mjs);
+ * playwright-core downloads no browser. `CHROMIUM_PATH` points at another one.
+ */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? chromiumOnPath() ?? '/usr/bin/chromium';
 
 /** Flags for a quiet, reproducible headless run that talks to nobody but the page's server. */
 const ARGS = [
@@ -18,7 +31,7 @@ const ARGS = [
 
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: apt-get install -y chromium`);
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run npm test, which installs it`);
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
 }

@@ -47,7 +47,7 @@ export interface TestRedis {
 export async function startRedis(): Promise<TestRedis> {
   if (spawnSync('redis-server', ['--version']).error) {
     throw new Error(
-      'redis-server is not installed (apt-get install redis-server); .ci/run installs it',
+      'redis-server is not installed: run npm test, which installs it (scripts/prepare-tests.mjs)',
     );
   }
   const port = await freePort();
