@@ -1,6 +1,3 @@
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { MailStore } from '../mail-store';
 import { createReadCache } from './read-cache';
 import {
@@ -12,7 +9,8 @@ import {
   type MailboxRow,
   type MessageRow,
 } from './schema';
-import type { WriterRequest, WriterReply } from './writer-worker';
+import { startWriterClient } from './writer-client';
+import type { WriterArgs, WriterOp } from './writer-protocol';
 
 export interface SqliteStoreOptions {
   /** Path of the database file; its folder is created if missing. */
@@ -22,23 +20,6 @@ export interface SqliteStoreOptions {
    * content does not linger in the -wal file (secure_delete already zeroes it in the main file).
    */
   scrubDelayMs?: number;
-}
-
-/** The writer's entry: the TypeScript source under tsx, the bundle's sibling when built. */
-const WORKER_URL = import.meta.url.endsWith('.ts')
-  ? new URL('./writer-worker.ts', import.meta.url)
-  : new URL('./writer-worker.js', import.meta.url);
-
-/**
- * Starts the writer thread. Under tsx (tests, development), whose loader hooks do not reach a
- * worker's entry module in Node 20, a small bootstrap registers tsx in the worker first.
- */
-function startWriter(workerData: { path: string; scrubDelayMs: number }): Worker {
-  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
-  // tsx's CommonJS hook registers synchronously, in this thread, and compiles the entry.
-  const tsxCjs = createRequire(import.meta.url).resolve('tsx/cjs');
-  const bootstrap = `require(${JSON.stringify(tsxCjs)}); require(${JSON.stringify(fileURLToPath(WORKER_URL))});`;
-  return new Worker(bootstrap, { eval: true, workerData });
 }
 
 /**
@@ -80,46 +61,13 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
   };
 
   const cache = createReadCache();
-  const worker = startWriter({ path, scrubDelayMs });
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  let nextId = 1;
-  let failure: Error | null = null;
-  let closed = false;
-  // The worker keeps the process alive only while an answer is awaited.
-  worker.unref();
-
-  const failAll = (err: Error) => {
-    failure ??= err;
-    cache.clear();
-    for (const p of pending.values()) p.reject(failure);
-    pending.clear();
-  };
-  worker.on('message', (reply: WriterReply) => {
-    const p = pending.get(reply.id);
-    if (!p) return;
-    pending.delete(reply.id);
-    if (pending.size === 0) worker.unref();
-    if ('error' in reply) p.reject(new Error(`sqlite writer: ${reply.error}`));
-    else p.resolve(reply.value);
-  });
-  worker.on('error', failAll);
-  worker.on('exit', (code) => failAll(new Error(`sqlite writer exited (${code})`)));
-
-  function call<T>(op: WriterRequest['op'], ...args: unknown[]): Promise<T> {
-    if (failure) return Promise.reject(failure);
-    if (closed) return Promise.reject(new Error('store is closed'));
-    const id = nextId++;
-    return new Promise<T>((resolve, reject) => {
-      if (pending.size === 0) worker.ref();
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ id, op, args } satisfies WriterRequest);
-    });
-  }
+  const writer = startWriterClient({ path, scrubDelayMs, onFailure: () => cache.clear() });
+  const call = writer.call;
 
   /** A write that changes these mailboxes: their cached reads go when it has completed. */
-  function write<T>(touched: Iterable<string>, op: WriterRequest['op'], ...args: unknown[]) {
+  function write<K extends WriterOp>(touched: Iterable<string>, op: K, ...args: WriterArgs[K]) {
     const forget = () => cache.forget(touched);
-    return call<T>(op, ...args).finally(forget);
+    return call(op, ...args).finally(forget);
   }
 
   return {
@@ -151,7 +99,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     deleteMailbox: (address, now, until) => write([address], 'deleteMailbox', address, now, until),
     async deleteExpired(now, until, limit) {
       try {
-        const addresses = await call<string[]>('deleteExpired', now, until, limit);
+        const addresses = await call('deleteExpired', now, until, limit);
         cache.forget(addresses);
         return addresses;
       } catch (err) {
@@ -196,12 +144,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     deleteAllMessages: (mailbox) => write([mailbox], 'deleteAllMessages', mailbox),
 
     async close() {
-      if (closed) return;
-      // Puts already sent are committed by the writer before it closes.
-      const done = call('close');
-      closed = true;
-      await done.catch(() => {});
-      await worker.terminate();
+      await writer.close();
       db.close();
     },
   };

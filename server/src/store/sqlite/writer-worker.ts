@@ -1,27 +1,28 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from './schema';
-import { createWriter, type PutRequest, type WriterOp } from './writer';
+import { createWriter, type PutRequest } from './writer';
+import type { WriterArgs, WriterOp, WriterReply, WriterRequest } from './writer-protocol';
 
 /**
  * The writer thread of the SQLite store. It owns the only writing connection; the event loop
  * of the server never waits for a commit's fsync.
  *
- * Protocol: `{ id, op, args }` in, `{ id, value }` or `{ id, error }` out. `putMessages`
- * requests are not run one by one: every put that arrived while the previous batch was being
- * committed goes into the next transaction together (group commit), so the number of fsyncs
- * follows the disk, not the number of messages.
+ * Requests and replies are typed in writer-protocol.ts. `putMessages` requests are not run one
+ * by one: every put that arrived while the previous batch was being committed goes into the
+ * next transaction together (group commit), so the number of fsyncs follows the disk, not the
+ * number of messages.
  */
-export interface WriterRequest {
-  id: number;
-  op: WriterOp | 'putMessages';
-  args: unknown[];
-}
-
-export type WriterReply = { id: number; value: unknown } | { id: number; error: string };
-
 const { path, scrubDelayMs } = workerData as { path: string; scrubDelayMs: number };
 const writer = createWriter(openDatabase(path), { scrubDelayMs });
 const port = parentPort!;
+
+/** The operations run one at a time, each with exactly its own arguments. */
+type SingleOp = Exclude<WriterOp, 'putMessages'>;
+const single: { [K in SingleOp]: (...args: WriterArgs[K]) => unknown } = writer;
+
+function runSingle<K extends SingleOp>(op: K, args: WriterArgs[K]): unknown {
+  return single[op](...args);
+}
 
 let puts: { id: number; request: PutRequest }[] = [];
 
@@ -34,6 +35,10 @@ function revive(request: PutRequest): PutRequest {
   return request;
 }
 
+function reply(message: WriterReply) {
+  port.postMessage(message);
+}
+
 function flushPuts() {
   const batch = puts;
   puts = [];
@@ -41,31 +46,27 @@ function flushPuts() {
     const results = writer.putBatch(batch.map((p) => p.request));
     results.forEach((result, i) => {
       const id = batch[i]!.id;
-      port.postMessage(
-        'error' in result ? { id, error: result.error } : { id, value: result.outcomes },
-      );
+      reply('error' in result ? { id, error: result.error } : { id, value: result.outcomes });
     });
   } catch (err) {
     const error = err instanceof Error ? err.message : String(err);
-    for (const p of batch) port.postMessage({ id: p.id, error } satisfies WriterReply);
+    for (const p of batch) reply({ id: p.id, error });
   }
 }
 
-port.on('message', ({ id, op, args }: WriterRequest) => {
-  if (op === 'putMessages') {
-    puts.push({ id, request: revive(args[0] as PutRequest) });
+port.on('message', (request: WriterRequest) => {
+  const { id } = request;
+  if (request.op === 'putMessages') {
+    puts.push({ id, request: revive(request.args[0]) });
     if (puts.length === 1) setImmediate(flushPuts);
     return;
   }
   try {
-    if (op === 'close' && puts.length > 0) flushPuts();
-    const value = (writer[op] as (...a: unknown[]) => unknown)(...args);
-    port.postMessage({ id, value: value ?? null } satisfies WriterReply);
-    if (op === 'close') port.close();
+    if (request.op === 'close' && puts.length > 0) flushPuts();
+    const value = runSingle(request.op, request.args);
+    port.postMessage({ id, value: value ?? null });
+    if (request.op === 'close') port.close();
   } catch (err) {
-    port.postMessage({
-      id,
-      error: err instanceof Error ? err.message : String(err),
-    } satisfies WriterReply);
+    reply({ id, error: err instanceof Error ? err.message : String(err) });
   }
 });

@@ -161,6 +161,3 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
 }
 
 export type Writer = ReturnType<typeof createWriter>;
-
-/** The writer's operations that the store calls one by one (puts are batched apart). */
-export type WriterOp = Exclude<keyof Writer, 'putBatch'>;
