@@ -24,6 +24,8 @@ describe('several nodes on one Redis', () => {
   let redis: TestRedis;
   let smtpNode: ServerProcess;
   let httpNode: ServerProcess;
+  /** A second HTTP node: each keeps its own cache of the inboxes it has read. */
+  let otherHttpNode: ServerProcess;
 
   beforeAll(async () => {
     redis = await startRedis();
@@ -33,13 +35,14 @@ describe('several nodes on one Redis', () => {
       MAILBOX_TTL_SECONDS: '10',
       SWEEP_INTERVAL_MS: '200',
     };
-    [smtpNode, httpNode] = await Promise.all([
+    [smtpNode, httpNode, otherHttpNode] = await Promise.all([
       startServerProcess({ env, args: ['--role', 'smtp'] }),
+      startServerProcess({ env, args: ['--role=http'] }),
       startServerProcess({ env, args: ['--role=http'] }),
     ]);
   });
   afterAll(async () => {
-    await Promise.all([smtpNode?.stop(), httpNode?.stop()]);
+    await Promise.all([smtpNode?.stop(), httpNode?.stop(), otherHttpNode?.stop()]);
     await redis?.stop();
   });
 
@@ -91,6 +94,45 @@ describe('several nodes on one Redis', () => {
       await (await api(`/messages/${messages[0]!.id}/raw`, box.token)).arrayBuffer(),
     );
     expect(eml.equals(fixture('attachments.eml'))).toBe(true);
+  });
+
+  it('a read on any node includes every message acknowledged before it, and nothing deleted', async () => {
+    const box = await create();
+    const subjects = async (node: ServerProcess) => {
+      const res = await fetch(`${node.httpUrl}/api/v1/messages`, {
+        headers: { authorization: `Bearer ${box.token}` },
+      });
+      if (res.status !== 200) return res.status;
+      return ((await res.json()) as MessageList).messages.map((m) => m.subject);
+    };
+    const nodes = [httpNode, otherHttpNode];
+    const smtp = await openSmtp(smtpNode.smtpPort);
+    await smtp.command('EHLO reader.test');
+    const deliver = async (subject: string) => {
+      await smtp.command('MAIL FROM:<a@example.org>');
+      await smtp.command(`RCPT TO:<${box.email}>`);
+      await smtp.command('DATA');
+      return smtp.command(`Subject: ${subject}\r\n\r\nx\r\n.`);
+    };
+
+    // Each node has read (and keeps) the list before every change; the read right after the
+    // 250 or the 204, with no wait, must already show the change, on both nodes.
+    for (let i = 1; i <= 5; i++) {
+      for (const node of nodes) await subjects(node);
+      expect(await deliver(`n${i}`)).toMatch(/^250 /);
+      const expected = Array.from({ length: i }, (_, j) => `n${i - j}`);
+      for (const node of nodes) expect(await subjects(node)).toEqual(expected);
+    }
+    smtp.close();
+
+    const { messages } = (await (await api('/messages', box.token)).json()) as MessageList;
+    expect((await api(`/messages/${messages[0]!.id}`, box.token, 'DELETE')).status).toBe(204);
+    expect(await subjects(otherHttpNode)).toEqual(['n4', 'n3', 'n2', 'n1']);
+    expect((await api('/messages', box.token, 'DELETE')).status).toBe(204);
+    expect(await subjects(otherHttpNode)).toEqual([]);
+    expect((await api('/mailbox', box.token, 'DELETE')).status).toBe(204);
+    expect(await subjects(otherHttpNode)).toBe(401);
+    expect(await subjects(httpNode)).toBe(401);
   });
 
   it('delete and extend through the HTTP node are seen by the SMTP node', async () => {

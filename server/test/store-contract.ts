@@ -354,5 +354,49 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await put).toEqual(['stored']);
       });
     });
+    describe('inbox read', () => {
+      const put = (m: NewMessage, address = 'a@x.test') =>
+        store.putMessages([{ mailbox: address, message: m }], T0, ROOMY);
+      const read = async (tokenHash = 'hash-a@x.test', now = T0) =>
+        await store.readInbox(tokenHash, now);
+
+      it('reads the live mailbox of a token with its list, the same array until it changes', async () => {
+        await create('a@x.test');
+        const empty = await read();
+        expect(empty).toEqual({
+          mailbox: await store.findMailboxByTokenHash('hash-a@x.test', T0),
+          messages: [],
+        });
+        expect((await read())?.messages).toBe(empty?.messages);
+
+        const first = message();
+        await put(first);
+        await put(message(), 'b@x.test');
+        const one = await read();
+        expect(one?.messages.map((m) => m.id)).toEqual([first.id]);
+        expect(one?.mailbox).toMatchObject({ messageCount: 1, sizeBytes: first.size });
+        expect(one?.messages).toEqual(await store.listMessages('a@x.test'));
+        expect((await read())?.messages).toBe(one?.messages);
+        expect(Object.isFrozen(one?.messages)).toBe(true);
+
+        const second = message();
+        await put(second);
+        expect((await read())?.messages.map((m) => m.id)).toEqual([second.id, first.id]);
+        await store.deleteMessage('a@x.test', second.id);
+        expect((await read())?.messages.map((m) => m.id)).toEqual([first.id]);
+        await store.deleteAllMessages('a@x.test');
+        expect((await read())?.messages).toEqual([]);
+      });
+
+      it('reads nothing for an unknown token, an expired or a deleted mailbox', async () => {
+        await create('a@x.test');
+        await read();
+        expect(await read('other-hash')).toBeNull();
+        expect(await read('hash-a@x.test', T0 + 10 * MIN - 1)).not.toBeNull();
+        expect(await read('hash-a@x.test', T0 + 10 * MIN)).toBeNull();
+        await store.deleteMailbox('a@x.test', T0, T0 + DAY);
+        expect(await read()).toBeNull();
+      });
+    });
   });
 }

@@ -66,9 +66,7 @@ export async function buildApp(
         // Node checks request and header timeouts on this interval (default 30 s), which would
         // let a slow-loris client hold a connection far beyond requestTimeout.
         { connectionsCheckingInterval: 1000 },
-        (request, response) => {
-          if (!answerInboxRead(request, response)) handler(request, response);
-        },
+        (request, response) => answerInboxRead(request, response, handler),
       );
       // What fastify does to the server it makes (fastify/lib/server.js), with the options it
       // has completed with its defaults.

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Clock } from '../domain/clock';
 import type { MessageRecord } from '../domain/message';
 import { hashToken } from '../domain/token';
-import type { MailStore } from '../store/mail-store';
+import type { Inbox, MailStore } from '../store/mail-store';
 import { bearerToken } from './plugins/auth';
 import { API_HEADERS, HSTS } from './plugins/security-headers';
 import { cameOverTls, type ProxyTrust } from './proxy-trust';
@@ -39,19 +39,22 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 const HEADERS = Object.entries({ ...API_HEADERS, 'content-type': JSON_TYPE }).flat();
 const TLS_HEADERS = [...HEADERS, 'strict-transport-security', HSTS];
 
+/** Node's request handler: fastify's, which the inbox read hands every request it does not answer. */
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
 /**
- * `GET /api/v1/messages`, the poll every open inbox makes, answered ahead of fastify when the
- * answer is already in memory: the mailbox of the token and its list in the store's read cache
- * (`peekInboxList`), the list's JSON in `json`. That answer is byte for byte the route's
+ * `GET /api/v1/messages`, the poll every open inbox makes, answered ahead of fastify: the
+ * store's `readInbox` (synchronous on SQLite, one small command on Redis while the list is
+ * unchanged) and the list's JSON from `json`. That answer is byte for byte the route's
  * (`routes/messages.ts` fills `json`; a test compares the two), without the router, hooks,
  * request object and promise turns, which cost more than the read itself (bench/README,
  * "Inbox read").
  *
- * Returns false, having written nothing, for everything else: another route or method, a
- * query string, a body, a missing or wrong token, an expired mailbox, a list not in memory.
- * Fastify then answers it as usual, errors included, and fills the caches for the next poll.
- * The same goes for anything that throws while looking: fastify's route meets the same fault
- * and answers and logs it, where a throw here would take the process down.
+ * Everything else goes to fastify as it is: another route or method, a query string, a body,
+ * a missing or malformed token; and so does a poll whose answer is not at hand (a wrong token,
+ * an expired mailbox, a list whose JSON is not made yet, a store that fails). Fastify then
+ * answers it as usual, errors included, and fills `json` for the next poll; a throw here
+ * would take the process down.
  */
 export function createInboxRead({
   store,
@@ -63,36 +66,53 @@ export function createInboxRead({
   clock: Clock;
   json: InboxJson;
   trustProxy: ProxyTrust | false;
-}): (request: IncomingMessage, response: ServerResponse) => boolean {
-  if (!store.peekInboxList) return () => false;
-  const peek = store.peekInboxList.bind(store);
-
-  /** The body to send, if the request is a poll whose answer is all in memory. */
-  function bodyInMemory(request: IncomingMessage): Buffer | undefined {
-    if (request.method !== 'GET' || request.url !== LIST_PATH) return undefined;
+}): (request: IncomingMessage, response: ServerResponse, handler: Handler) => void {
+  /** The token hash of a request that is a plain poll, else null. */
+  function pollTokenHash(request: IncomingMessage): string | null {
+    if (request.method !== 'GET' || request.url !== LIST_PATH) return null;
     const {
       authorization,
       'content-length': length,
       'transfer-encoding': coding,
     } = request.headers;
-    if (length !== undefined || coding !== undefined) return undefined;
+    if (length !== undefined || coding !== undefined) return null;
     const token = bearerToken(authorization);
-    if (token === null) return undefined;
-    const messages = peek(hashToken(token), clock.now());
-    return messages && json.get(messages);
+    return token === null ? null : hashToken(token);
   }
 
-  return function answerInboxRead(request, response) {
-    let body: Buffer | undefined;
-    try {
-      body = bodyInMemory(request);
-    } catch {
-      return false;
-    }
-    if (!body) return false;
+  function answer(
+    inbox: Inbox | null,
+    request: IncomingMessage,
+    response: ServerResponse,
+    handler: Handler,
+  ) {
+    const body = inbox && json.get(inbox.messages);
+    if (!body) return handler(request, response);
     const headers = cameOverTls(request, trustProxy) ? TLS_HEADERS : HEADERS;
     response.writeHead(200, [...headers, 'content-length', String(body.length)]);
     response.end(body);
-    return true;
+  }
+
+  return function answerInboxRead(request, response, handler) {
+    let read: ReturnType<MailStore['readInbox']>;
+    try {
+      const tokenHash = pollTokenHash(request);
+      if (tokenHash === null) return handler(request, response);
+      read = store.readInbox(tokenHash, clock.now());
+    } catch {
+      return handler(request, response);
+    }
+    if (read instanceof Promise) {
+      read
+        .then(
+          (inbox) => answer(inbox, request, response, handler),
+          () => handler(request, response),
+        )
+        // Nothing above throws on a live or a closed socket; should it, the client gets no
+        // answer rather than the process an unhandled rejection.
+        .catch(() => response.destroy());
+    } else {
+      answer(read, request, response, handler);
+    }
   };
 }

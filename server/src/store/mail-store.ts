@@ -20,6 +20,12 @@ export interface NewMailbox extends Omit<MailboxRecord, 'messageCount' | 'sizeBy
   tokenHash: string;
 }
 
+/** A live mailbox and its messages, newest first: what the inbox poll reads. */
+export interface Inbox {
+  mailbox: Readonly<MailboxRecord>;
+  messages: readonly MessageRecord[];
+}
+
 /** One message to store for one recipient mailbox. */
 export interface Delivery {
   mailbox: string;
@@ -91,12 +97,15 @@ export interface MailStore {
   listMessages(mailbox: string): Promise<readonly MessageRecord[]>;
 
   /**
-   * What `listMessages` would resolve for the live mailbox of `tokenHash`, when both the
-   * mailbox and its list are in this process's memory; otherwise undefined, even if they exist.
-   * Synchronous and without I/O, so that the inbox poll can be answered before the router runs
-   * (`http/inbox-read.ts`). Optional: a store without such a cache leaves it out.
+   * The live mailbox of `tokenHash` and its messages, newest first: what
+   * `findMailboxByTokenHash` and `listMessages` resolve together, or null. The list is the same
+   * frozen array until the inbox changes, so a caller can keep what it derives from it (the
+   * HTTP layer keeps its JSON). Synchronous when the answer needs no waiting (SQLite reads on
+   * the caller's thread), so that the inbox poll is answered before the router runs
+   * (`http/inbox-read.ts`) without a promise turn; a store that waits for a server returns a
+   * promise. Every call sees every write completed before it, on any node.
    */
-  peekInboxList?(tokenHash: string, now: number): readonly MessageRecord[] | undefined;
+  readInbox(tokenHash: string, now: number): Inbox | null | Promise<Inbox | null>;
 
   /** One message's summary, or null if it is not in that mailbox. */
   getMessage(mailbox: string, id: string): Promise<MessageRecord | null>;

@@ -12,7 +12,10 @@ export function createKeys(prefix: string) {
   // The tag is a digest, so no key name spells an address (tombstones outlive the mailbox).
   const box = (address: string) => `${prefix}{${addressDigest(address)}}`;
   return {
-    /** Hash: th (token hash), c (createdAt), e (expiresAt), seq (last message sequence). */
+    /**
+     * Hash: th (token hash), c (createdAt), e (expiresAt), n (messages), b (their bytes),
+     * seq (last message sequence), v (the list's version: every change of the list moves it).
+     */
     mailbox: (address: string) => `${box(address)}:mb`,
     /** Hash: message id → summary JSON. */
     messages: (address: string) => `${box(address)}:msg`,

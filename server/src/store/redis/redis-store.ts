@@ -1,8 +1,10 @@
 import { AppError, unavailable } from '../../domain/app-error';
 import type { MessageRecord } from '../../domain/message';
+import { createLruMap } from '../lru-map';
 import type {
   Delivery,
   DeliveryOutcome,
+  Inbox,
   MailboxRecord,
   MailStore,
   NewMailbox,
@@ -35,6 +37,41 @@ function readSummary(json: string, mailbox: string): MessageRecord {
   return { ...stored, code: stored.code ?? null, confirmLink: stored.confirmLink ?? null, mailbox };
 }
 
+/** Token → address pairs a node keeps (each ~150 bytes): more than the inboxes it serves. */
+const MAX_CACHED_TOKENS = 100_000;
+
+/** The mailbox hash fields an inbox read needs, in the order `readInbox` takes them. */
+const INBOX_FIELDS = ['th', 'c', 'e', 'n', 'b', 'v'] as const;
+
+/**
+ * Inbox lists this node has read, each with the version it was read at (the mailbox's `v`,
+ * which every script that changes the list moves). A read asks Redis for the version in the
+ * same command that checks the mailbox, and reads the list again only when it moved, so a
+ * poll between two changes is one small command and no JSON; a change made through any node
+ * is seen by the next read on every node. Bounded like the SQLite read cache: least recently
+ * used first, by lists and by the summaries they hold.
+ */
+function createListCache(maxLists = 10_000, maxMessages = 10_000) {
+  const lists = createLruMap<{ version: string; messages: readonly MessageRecord[] }>();
+  let held = 0;
+  const drop = (address: string) => {
+    const entry = lists.take(address);
+    if (entry) held -= entry.messages.length;
+  };
+  return {
+    get: (address: string) => lists.get(address),
+    drop,
+    put(address: string, version: string | null, messages: readonly MessageRecord[]) {
+      drop(address);
+      // No version (no mailbox), or a list larger than the whole budget: read every time.
+      if (version === null || messages.length > maxMessages) return;
+      lists.set(address, { version, messages });
+      held += messages.length;
+      while (held > maxMessages || lists.size > maxLists) drop(lists.oldestKey()!);
+    },
+  };
+}
+
 interface Commands {
   etCreate(...args: (string | number)[]): Promise<number>;
   etSetExpiry(
@@ -42,7 +79,7 @@ interface Commands {
   ): Promise<[string, string, string, string, string] | null>;
   etDelete(...args: (string | number)[]): Promise<[number, string | null]>;
   etPut(...args: (string | number | Buffer)[]): Promise<number>;
-  etList(...args: string[]): Promise<string[]>;
+  etList(...args: string[]): Promise<[string | null, ...string[]]>;
   etDeleteMessage(...args: string[]): Promise<number>;
   etDeleteAll(...args: string[]): Promise<number>;
 }
@@ -81,6 +118,51 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     const forget = () => inFlight.delete(running);
     running.then(forget, forget);
     return running;
+  }
+
+  const lists = createListCache();
+  /** token hash → address: fixed for a mailbox's life, checked against `th` on every read. */
+  const addresses = createLruMap<string>();
+
+  /**
+   * The mailbox's list at `version` (null: at whatever version Redis holds now): the cached
+   * array when the node holds that version, else read anew and kept with the version it was
+   * read at, which may be newer.
+   */
+  async function listAt(address: string, version: string | null) {
+    const cached = lists.get(address);
+    if (cached && version !== null && cached.version === version) return cached.messages;
+    const [listVersion, ...rows] = await redis.etList(...keys4(address));
+    const current = lists.get(address);
+    if (current && listVersion !== null && current.version === listVersion) return current.messages;
+    const messages = Object.freeze(rows.map((json) => Object.freeze(readSummary(json, address))));
+    lists.put(address, listVersion, messages);
+    return messages;
+  }
+
+  async function readInbox(tokenHash: string, now: number): Promise<Inbox | null> {
+    let address = addresses.get(tokenHash);
+    if (address === undefined) {
+      const found = await redis.get(k.token(tokenHash));
+      if (found === null) return null;
+      address = found;
+      addresses.set(tokenHash, address);
+      while (addresses.size > MAX_CACHED_TOKENS) addresses.take(addresses.oldestKey()!);
+    }
+    const [th, c, e, n, b, v] = await redis.hmget(k.mailbox(address), ...INBOX_FIELDS);
+    if (th !== tokenHash || c === null || e === null || Number(e) <= now) {
+      addresses.take(tokenHash);
+      lists.drop(address);
+      return null;
+    }
+    const mailbox: MailboxRecord = {
+      address,
+      createdAt: Number(c),
+      expiresAt: Number(e),
+      messageCount: Number(n ?? 0),
+      sizeBytes: Number(b ?? 0),
+    };
+    return { mailbox, messages: await listAt(address, v ?? null) };
   }
 
   const keys5 = (address: string) => mailboxKeys(k, address);
@@ -226,11 +308,9 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
         );
       }),
 
-    listMessages: (mailbox) =>
-      guard(async () => {
-        const rows = await redis.etList(...keys4(mailbox));
-        return rows.map((json) => readSummary(json, mailbox));
-      }),
+    readInbox: (tokenHash, now) => guard(() => readInbox(tokenHash, now)),
+
+    listMessages: (mailbox) => guard(() => listAt(mailbox, null)),
 
     getMessage: (mailbox, id) =>
       guard(async () => {

@@ -10,7 +10,8 @@ export const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local t = redis.call('GET', KEYS[5])
 if t and tonumber(t) > tonumber(ARGV[2]) then return 0 end
-redis.call('HSET', KEYS[1], 'th', ARGV[1], 'c', ARGV[2], 'e', ARGV[3], 'seq', 0, 'n', 0, 'b', 0)
+redis.call('HSET', KEYS[1], 'th', ARGV[1], 'c', ARGV[2], 'e', ARGV[3],
+  'seq', 0, 'n', 0, 'b', 0, 'v', 0)
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('SET', KEYS[5], ARGV[5], 'PX', ARGV[6])
 return 1
@@ -56,6 +57,7 @@ if tonumber(box[2]) + 1 > tonumber(ARGV[6]) or tonumber(box[3]) + size > tonumbe
 end
 redis.call('HINCRBY', KEYS[1], 'n', 1)
 redis.call('HINCRBY', KEYS[1], 'b', size)
+redis.call('HINCRBY', KEYS[1], 'v', 1)
 local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('HSET', KEYS[3], ARGV[2], ARGV[4])
@@ -65,10 +67,13 @@ if ttl > 0 then for i = 2, 4 do redis.call('PEXPIRE', KEYS[i], ttl) end end
 return 1
 `;
 
-/** → summary JSON strings, newest first. Reads in chunks: Lua's unpack has a limit. */
+/**
+ * → the list's version (the mailbox's `v`, false when there is no mailbox), then the summary
+ * JSON strings, newest first. Reads in chunks: Lua's unpack has a limit.
+ */
 export const LIST = `
 local ids = redis.call('ZREVRANGE', KEYS[4], 0, -1)
-local out = {}
+local out = { redis.call('HGET', KEYS[1], 'v') }
 for i = 1, #ids, 500 do
   local chunk = {}
   for j = i, math.min(i + 499, #ids) do chunk[#chunk + 1] = ids[j] end
@@ -85,6 +90,7 @@ if not summary then return 0 end
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'n', -1)
 redis.call('HINCRBY', KEYS[1], 'b', -cjson.decode(summary).size)
+redis.call('HINCRBY', KEYS[1], 'v', 1)
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('ZREM', KEYS[4], ARGV[1])
 return 1
@@ -94,7 +100,10 @@ return 1
 export const DELETE_ALL_MESSAGES = `
 local n = redis.call('HLEN', KEYS[2])
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
-if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('HSET', KEYS[1], 'n', 0, 'b', 0) end
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('HSET', KEYS[1], 'n', 0, 'b', 0)
+  redis.call('HINCRBY', KEYS[1], 'v', 1)
+end
 return n
 `;
 

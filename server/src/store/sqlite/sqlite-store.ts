@@ -1,3 +1,4 @@
+import type { MessageRecord } from '../../domain/message';
 import type { MailStore } from '../mail-store';
 import { createReadCache } from './read-cache';
 import {
@@ -70,18 +71,42 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     return call(op, ...args).finally(forget);
   }
 
+  /** The cached record of a live mailbox; callers copy it before handing it out. */
+  function mailboxByToken(tokenHash: string, now: number) {
+    let record = cache.mailboxByToken(tokenHash);
+    if (!record) {
+      const row = q.mailboxByToken.get(tokenHash, now);
+      if (!row) return null;
+      record = toMailbox(row);
+      cache.putMailbox(record, tokenHash);
+    }
+    return record.expiresAt > now ? record : null;
+  }
+
+  /**
+   * The same frozen array until the inbox changes, so that callers can memoise what they
+   * derive from it (the HTTP layer keeps its serialised JSON).
+   */
+  function list(mailbox: string): readonly MessageRecord[] {
+    let messages = cache.list(mailbox);
+    if (!messages) {
+      messages = Object.freeze(q.list.all(mailbox).map((row) => Object.freeze(toMessage(row))));
+      cache.putList(mailbox, messages);
+    }
+    return messages;
+  }
+
   return {
     createMailbox: (m) => call('createMailbox', m),
 
     async findMailboxByTokenHash(tokenHash, now) {
-      let record = cache.mailboxByToken(tokenHash);
-      if (!record) {
-        const row = q.mailboxByToken.get(tokenHash, now);
-        if (!row) return null;
-        record = toMailbox(row);
-        cache.putMailbox(record, tokenHash);
-      }
-      return record.expiresAt > now ? { ...record } : null;
+      const record = mailboxByToken(tokenHash, now);
+      return record ? { ...record } : null;
+    },
+
+    readInbox(tokenHash, now) {
+      const mailbox = mailboxByToken(tokenHash, now);
+      return mailbox ? { mailbox, messages: list(mailbox.address) } : null;
     },
 
     async findMailbox(address, now) {
@@ -115,21 +140,7 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
         { deliveries, now, quota },
       ),
 
-    async listMessages(mailbox) {
-      // The same frozen array until the inbox changes, so that callers can memoise what they
-      // derive from it (the HTTP route keeps its serialised JSON).
-      let list = cache.list(mailbox);
-      if (!list) {
-        list = Object.freeze(q.list.all(mailbox).map((row) => Object.freeze(toMessage(row))));
-        cache.putList(mailbox, list);
-      }
-      return list;
-    },
-
-    peekInboxList(tokenHash, now) {
-      const mailbox = cache.mailboxByToken(tokenHash);
-      return mailbox && mailbox.expiresAt > now ? cache.list(mailbox.address) : undefined;
-    },
+    listMessages: async (mailbox) => list(mailbox),
 
     async getMessage(mailbox, id) {
       const row = q.get.get(id, mailbox);
