@@ -1,6 +1,7 @@
 import { MAILBOX_TTL_SECONDS } from '@et/common';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isSentinelUrl, sentinelTarget } from './store/redis/redis-url';
 
 /** Everything the server reads from its environment, validated. */
 export interface Config {
@@ -21,6 +22,7 @@ export interface Config {
   logLevel: string;
   webDistDir: string;
   storeUrl: string | null;
+  redisMinReplicasAck: number;
   role: Role;
   mailboxMaxMessages: number;
   mailboxMaxBytes: number;
@@ -90,6 +92,10 @@ const logLevel = (raw: string) => {
 };
 
 const redisUrl = (raw: string): string => {
+  if (isSentinelUrl(raw)) {
+    sentinelTarget(raw);
+    return raw;
+  }
   if (raw.startsWith('redis-cluster://')) {
     const nodes = raw.slice('redis-cluster://'.length).split(',');
     const bad = nodes.filter((n) => !/^[A-Za-z0-9.-]+:\d{1,5}$/.test(n.trim()));
@@ -207,7 +213,13 @@ export const CONFIG_VARS = {
     name: 'STORE_URL',
     fallback: null,
     read: redisUrl,
-    doc: 'Empty: the embedded SQLite store. `redis://host:port[/db]` (or `redis-cluster://host:port,host:port`): Redis store and event bus shared by several nodes.',
+    doc: 'Empty: the embedded SQLite store. `redis://host:port[/db]`, `redis-cluster://host:port,host:port` or `redis-sentinel://[:password@]host:port,host:port/<master-name>`: Redis store and event bus shared by several nodes.',
+  },
+  redisMinReplicasAck: {
+    name: 'REDIS_MIN_REPLICAS_ACK',
+    fallback: 0,
+    read: int(0, 16),
+    doc: 'Redis replicas that must hold a message before SMTP answers 250 (Redis `WAIT`, 1 s; short of that the answer is 451 and the sender retries). 0 answers once the primary has it, which a failover can lose (docs/operations.md).',
   },
   role: {
     name: 'ROLE',
@@ -360,6 +372,10 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
   }
   if (!out.smtpTlsCert !== !out.smtpTlsKey && !problems.some((p) => p.startsWith('SMTP_TLS'))) {
     problems.push('SMTP_TLS_CERT and SMTP_TLS_KEY go together: set both or neither');
+  }
+  const storeUrl = typeof out.storeUrl === 'string' ? out.storeUrl : '';
+  if (out.redisMinReplicasAck && (!storeUrl || storeUrl.startsWith('redis-cluster://'))) {
+    problems.push('REDIS_MIN_REPLICAS_ACK needs STORE_URL redis:// or redis-sentinel://');
   }
   if (out.role !== 'all' && out.role !== undefined && !out.storeUrl && !env.STORE_URL) {
     problems.push(`ROLE ${String(out.role)} needs STORE_URL: split roles share a Redis store`);

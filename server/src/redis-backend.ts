@@ -12,7 +12,7 @@ const DAY_MS = 86_400_000;
 /** Store, bus, sweep lock and rate-limit counters of a node on a shared Redis (STORE_URL). */
 export async function createRedisBackend(
   url: string,
-  config: Pick<Config, 'tombstoneDays' | 'sweepIntervalMs'>,
+  config: Pick<Config, 'tombstoneDays' | 'sweepIntervalMs' | 'redisMinReplicasAck'>,
   logger: Logger,
 ): Promise<Backend> {
   const keys = createKeys('et:');
@@ -22,7 +22,11 @@ export async function createRedisBackend(
     connectRedis(url, 'et-rate-limit'),
   ]);
   const [store, bus, lock] = await Promise.all([
-    createRedisStore({ url, tombstoneMs: config.tombstoneDays * DAY_MS }),
+    createRedisStore({
+      url,
+      tombstoneMs: config.tombstoneDays * DAY_MS,
+      minReplicasAck: config.redisMinReplicasAck,
+    }),
     createRedisBus({ publisher, subscriber, channel: keys.events, logger }),
     createRedisLock({
       url,

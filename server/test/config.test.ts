@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { sentinelTarget } from '../src/store/redis/redis-url';
 
 describe('config', () => {
   it('uses the documented defaults', () => {
@@ -57,5 +58,37 @@ describe('config: store and roles', () => {
     expect(() => loadConfig({ STORE_URL: 'postgres://db' })).toThrow(
       /STORE_URL must be a redis:\/\//,
     );
+  });
+  it("reads a Sentinel URL: sentinels, master name and the data nodes' password", () => {
+    const url = 'redis-sentinel://:s%40cret@10.0.0.1:26379,10.0.0.2/et-primary';
+    expect(loadConfig({ STORE_URL: url }).storeUrl).toBe(url);
+    expect(sentinelTarget(url)).toEqual({
+      sentinels: [
+        { host: '10.0.0.1', port: 26379 },
+        { host: '10.0.0.2', port: 26379 },
+      ],
+      name: 'et-primary',
+      password: 's@cret',
+    });
+    expect(() => loadConfig({ STORE_URL: 'redis-sentinel://10.0.0.1:26379' })).toThrow(
+      /STORE_URL the master name must follow the sentinels/,
+    );
+    expect(() => loadConfig({ STORE_URL: 'redis-sentinel://a b:1/m' })).toThrow(
+      /STORE_URL sentinels must be host:port/,
+    );
+  });
+
+  it('takes REDIS_MIN_REPLICAS_ACK only where Redis WAIT answers for the shard', () => {
+    const sentinel = 'redis-sentinel://10.0.0.1:26379/et-primary';
+    expect(loadConfig({ STORE_URL: sentinel, REDIS_MIN_REPLICAS_ACK: '1' })).toMatchObject({
+      redisMinReplicasAck: 1,
+    });
+    expect(loadConfig({}).redisMinReplicasAck).toBe(0);
+    expect(() => loadConfig({ REDIS_MIN_REPLICAS_ACK: '1' })).toThrow(
+      /REDIS_MIN_REPLICAS_ACK needs STORE_URL/,
+    );
+    expect(() =>
+      loadConfig({ STORE_URL: 'redis-cluster://a:1,b:2', REDIS_MIN_REPLICAS_ACK: '1' }),
+    ).toThrow(/REDIS_MIN_REPLICAS_ACK needs STORE_URL/);
   });
 });

@@ -1,25 +1,8 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import { clusterNodes, isClusterUrl, isSentinelUrl, sentinelTarget } from './redis-url';
 
 /** Either kind of client: commands, scripts and pub/sub look the same on both. */
 export type RedisClient = Redis | Cluster;
-
-/** `redis-cluster://host:port,host:port` lists seed nodes of a Redis Cluster. */
-const CLUSTER_SCHEME = 'redis-cluster://';
-
-export function isClusterUrl(url: string): boolean {
-  return url.startsWith(CLUSTER_SCHEME);
-}
-
-/** Seed nodes of a `redis-cluster://` URL. */
-export function clusterNodes(url: string): { host: string; port: number }[] {
-  return url
-    .slice(CLUSTER_SCHEME.length)
-    .split(',')
-    .map((hostPort) => {
-      const [host = '', port = '6379'] = hostPort.trim().split(':');
-      return { host, port: Number(port) };
-    });
-}
 
 /**
  * Options of every connection: fail fast while Redis is away (no offline queue: a request gets
@@ -38,22 +21,38 @@ export function connectionOptions(name: string, offlineQueue = false): RedisOpti
   };
 }
 
-/** A client for `redis://…` (one server) or `redis-cluster://…` (a cluster), connected. */
+/**
+ * A client for `redis://…` (one server), `redis-cluster://…` (a cluster) or
+ * `redis-sentinel://…` (the primary the sentinels name, found again by asking them after a
+ * failover; until a sentinel names a new primary, commands fail fast like with Redis away).
+ */
 export async function connectRedis(
   url: string,
   name: string,
   offlineQueue = false,
 ): Promise<RedisClient> {
   const options = connectionOptions(name, offlineQueue);
-  const client: RedisClient = isClusterUrl(url)
-    ? new Cluster(clusterNodes(url), {
-        lazyConnect: true,
-        enableOfflineQueue: offlineQueue,
-        enableAutoPipelining: true,
-        clusterRetryStrategy: (attempt) => Math.min(50 * attempt, 1000),
-        redisOptions: options,
-      })
-    : new Redis(url, options);
+  let client: RedisClient;
+  if (isClusterUrl(url)) {
+    client = new Cluster(clusterNodes(url), {
+      lazyConnect: true,
+      enableOfflineQueue: offlineQueue,
+      enableAutoPipelining: true,
+      clusterRetryStrategy: (attempt) => Math.min(50 * attempt, 1000),
+      redisOptions: options,
+    });
+  } else if (isSentinelUrl(url)) {
+    client = new Redis({
+      ...options,
+      ...sentinelTarget(url),
+      role: 'master',
+      // Hears the sentinels' +switch-master at once instead of at the next failed command.
+      failoverDetector: true,
+      sentinelRetryStrategy: (attempt) => Math.min(50 * attempt, 1000),
+    });
+  } else {
+    client = new Redis(url, options);
+  }
   // Errors surface on the commands that hit them; the connection itself just reconnects.
   client.on('error', () => {});
   await client.connect();

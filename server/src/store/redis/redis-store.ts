@@ -9,6 +9,7 @@ import type {
   MailStore,
   NewMailbox,
 } from '../mail-store';
+import type { Redis } from 'ioredis';
 import { connectRedis, type RedisClient } from './connection';
 import { createKeys, mailboxKeys } from './keys';
 import * as lua from './scripts';
@@ -23,7 +24,16 @@ export interface RedisStoreOptions {
    * the mailbox is created (and moved on extension), so it holds even if no node ever sweeps.
    */
   tombstoneMs: number;
+  /**
+   * Replicas that must hold a stored message before `putMessages` resolves (Redis `WAIT`);
+   * short of that within REPLICA_ACK_TIMEOUT_MS it rejects, and SMTP answers 451. 0: resolve
+   * once the primary has applied it.
+   */
+  minReplicasAck?: number;
 }
+
+/** How long a put waits for its replicas before the sender is told to retry. */
+const REPLICA_ACK_TIMEOUT_MS = 1000;
 
 /** The token → address key outlives the mailbox by this much, so a late extend still finds it. */
 const TOKEN_GRACE_MS = 60_000;
@@ -84,6 +94,24 @@ interface Commands {
   etDeleteAll(...args: string[]): Promise<number>;
 }
 
+const SCRIPTS: [keyof Commands, string, number][] = [
+  ['etCreate', lua.CREATE, 5],
+  ['etSetExpiry', lua.SET_EXPIRY, 5],
+  ['etDelete', lua.DELETE, 5],
+  ['etPut', lua.PUT, 4],
+  ['etList', lua.LIST, 4],
+  ['etDeleteMessage', lua.DELETE_MESSAGE, 4],
+  ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 4],
+];
+
+async function connectWithScripts(url: string, name: string) {
+  const client = (await connectRedis(url, name)) as RedisClient & Commands;
+  for (const [command, script, numberOfKeys] of SCRIPTS) {
+    client.defineCommand(command, { lua: script, numberOfKeys });
+  }
+  return client;
+}
+
 /**
  * The shared store for several nodes: everything of a mailbox under one hash tag, expiry by
  * Redis TTLs (nothing outlives its mailbox even with no node running), atomic multi-key
@@ -91,18 +119,12 @@ interface Commands {
  * depends on Redis persistence (docs/operations.md).
  */
 export async function createRedisStore(opts: RedisStoreOptions): Promise<MailStore> {
-  const redis = (await connectRedis(opts.url, 'et-store')) as RedisClient & Commands;
+  const minReplicasAck = opts.minReplicasAck ?? 0;
+  const redis = await connectWithScripts(opts.url, 'et-store');
+  // WAIT blocks its connection until the replicas answer: puts that wait get their own, so
+  // reads never queue behind them.
+  const puts = minReplicasAck > 0 ? await connectWithScripts(opts.url, 'et-store-puts') : redis;
   const k = createKeys(opts.prefix ?? 'et:');
-  const defs: [keyof Commands, string, number][] = [
-    ['etCreate', lua.CREATE, 5],
-    ['etSetExpiry', lua.SET_EXPIRY, 5],
-    ['etDelete', lua.DELETE, 5],
-    ['etPut', lua.PUT, 4],
-    ['etList', lua.LIST, 4],
-    ['etDeleteMessage', lua.DELETE_MESSAGE, 4],
-    ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 4],
-  ];
-  for (const [name, lua, numberOfKeys] of defs) redis.defineCommand(name, { lua, numberOfKeys });
 
   const inFlight = new Set<Promise<unknown>>();
 
@@ -288,10 +310,10 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     putMessages: (deliveries: Delivery[], now, quota) =>
       guard(async () => {
         // One script per mailbox; auto-pipelining sends them in one round trip per node.
-        const replies = await Promise.all(
+        const stored = Promise.all(
           deliveries.map((d) => {
             const { raw, ...summary } = d.message;
-            return redis.etPut(
+            return puts.etPut(
               ...keys4(d.mailbox),
               now,
               d.message.id,
@@ -303,6 +325,16 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
             );
           }),
         );
+        // Sent right behind the scripts on the same connection, WAIT counts the replicas
+        // that hold them.
+        const replicated =
+          minReplicasAck > 0 ? (puts as Redis).wait(minReplicasAck, REPLICA_ACK_TIMEOUT_MS) : null;
+        const [replies, replicas] = await Promise.all([stored, replicated]);
+        if (replicas !== null && replicas < minReplicasAck) {
+          throw unavailable(
+            new Error(`stored on ${replicas} of ${minReplicasAck} replicas in time`),
+          );
+        }
         return replies.map((r): DeliveryOutcome =>
           r === 1 ? 'stored' : r === 2 ? 'full' : 'gone',
         );
@@ -327,7 +359,9 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
 
     async close() {
       await Promise.allSettled([...inFlight]);
-      await redis.quit().catch(() => redis.disconnect());
+      await Promise.all(
+        [...new Set([redis, puts])].map((c) => c.quit().catch(() => c.disconnect())),
+      );
     },
   };
 }
