@@ -114,6 +114,9 @@ const REPLIES = {
   dataTooSlow: () => reply(421, '4.4.2 Message data arriving too slowly, closing'),
 };
 
+/** How long after closeTimeoutMs smtp-server's own cut-off would act, had close() not. */
+const CLOSE_BACKSTOP_MS = 1000;
+
 /** The reply that closes a session over a time limit. */
 const OVERRUN_REPLIES: Record<Overrun, () => Error & SmtpReply> = {
   session: REPLIES.sessionTimeLimit,
@@ -280,7 +283,9 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     ...(opts.tls ?? {}),
     hideDSN: true,
     disableReverseLookup: true,
-    closeTimeout: opts.closeTimeoutMs,
+    // close() below answers every session left at closeTimeoutMs in our words; the library's own
+    // cut-off ("421 Server shutting down") only backs it up.
+    closeTimeout: opts.closeTimeoutMs + CLOSE_BACKSTOP_MS,
     maxClients: limits.maxConnections,
     socketTimeout: limits.idleTimeoutMs,
     ...patchOptions({
@@ -345,15 +350,24 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
 
     async close() {
       closing = true;
-      clearInterval(sweeper);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.allSettled([...inFlight]);
-      // Sessions between transactions get a polite 421 instead of waiting for closeTimeout.
+      // Messages in DATA may finish within closeTimeoutMs (the time limits still apply meanwhile).
+      let deadline: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => (deadline = setTimeout(resolve, opts.closeTimeoutMs))),
+      ]);
+      clearTimeout(deadline);
+      // Every session left gets a polite 421: between transactions at once, instead of waiting
+      // for closeTimeout; one still in DATA at the deadline loses its message (nothing stored).
       for (const connection of connectionsOf(server)) {
-        connection.reply(REPLIES.shuttingDown());
+        const reply = REPLIES.shuttingDown();
+        connection.reply(reply);
         connection.close();
+        live.get(connection.session.id)?.dropMessage?.(reply);
       }
       await closed;
+      clearInterval(sweeper);
     },
   };
 }
