@@ -171,7 +171,7 @@ describe('smtp-server internals used by the adapter', () => {
   });
 
   it('waits greetingDelayMs, not the fixed 100 ms of the library, before the banner', async () => {
-    const { port } = await start({}, { greetingDelayMs: 1000 });
+    const { port } = await start({}, { greetingDelayMs: 3000 });
     const socket = connect(port, '127.0.0.1');
     let received = '';
     socket.on('data', (d) => (received += d.toString()));
