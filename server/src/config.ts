@@ -30,6 +30,9 @@ export interface Config {
   smtpMaxConnectionsPerIp: number;
   smtpIdleTimeoutMs: number;
   smtpSessionTimeoutMs: number;
+  smtpCommandTimeoutMs: number;
+  smtpMinDataRate: number;
+  smtpMinDataRateGraceMs: number;
   smtpMaxMessagesPerConnection: number;
   smtpMaxBadRecipients: number;
   smtpTlsCert: string | null;
@@ -262,6 +265,24 @@ export const CONFIG_VARS = {
     fallback: 600_000,
     read: int(1000, 86_400_000),
     doc: 'An SMTP connection open this long is closed with 421, however busy (cuts off clients that dribble bytes).',
+  },
+  smtpCommandTimeoutMs: {
+    name: 'SMTP_COMMAND_TIMEOUT_MS',
+    fallback: 30_000,
+    read: int(1000, 600_000),
+    doc: 'An SMTP command line must arrive whole within this, from its first byte; otherwise 421 4.4.2 and the connection closes.',
+  },
+  smtpMinDataRate: {
+    name: 'SMTP_MIN_DATA_RATE',
+    fallback: 256,
+    read: int(0, 1_000_000),
+    doc: 'Slowest average rate, in bytes per second, at which a message may arrive in DATA (after the grace below); slower gets 421 4.4.2 and nothing is stored. 0 turns the check off.',
+  },
+  smtpMinDataRateGraceMs: {
+    name: 'SMTP_MIN_DATA_RATE_GRACE_MS',
+    fallback: 10_000,
+    read: int(1000, 600_000),
+    doc: 'How long DATA may last before `SMTP_MIN_DATA_RATE` is checked.',
   },
   smtpMaxMessagesPerConnection: {
     name: 'SMTP_MAX_MESSAGES_PER_CONNECTION',

@@ -171,6 +171,51 @@ describe('abuse limits', () => {
       expect(list.json<MessageList>().messages).toEqual([]);
     });
 
+    it('on shutdown answers new commands 421 4.3.2 and still stores the message in DATA', async () => {
+      const harness = await start({});
+      const box = await harness.createMailbox();
+      const sending = await openSmtp(harness.smtpPort);
+      await sending.command('EHLO a.test');
+      await sending.command('MAIL FROM:<a@example.org>');
+      await sending.command(`RCPT TO:<${box.email}>`);
+      expect(code(await sending.command('DATA'))).toBe(354);
+      sending.write('Subject: in corso\r\n\r\n');
+      const idle = await openSmtp(harness.smtpPort);
+      await idle.command('EHLO b.test');
+
+      const closed = harness.smtp.close();
+      expect(await idle.command('NOOP')).toBe('421 4.3.2 Service shutting down, try again later');
+      sending.write('fine\r\n.\r\n');
+      expect(await sending.nextReply()).toMatch(/^250 /);
+      expect(await sending.nextReply()).toBe('421 4.3.2 Service shutting down, try again later');
+      await closed;
+      const list = await harness.app.inject({
+        url: '/api/v1/messages',
+        headers: bearer(box.token),
+      });
+      expect(list.json<MessageList>().messages.map((m) => m.subject)).toEqual(['in corso']);
+    });
+
+    it('on shutdown cuts a message still in DATA at the deadline with 421 4.3.2, storing nothing', async () => {
+      const harness = await start({});
+      const box = await harness.createMailbox();
+      const s = await openSmtp(harness.smtpPort);
+      await s.command('EHLO a.test');
+      await s.command('MAIL FROM:<a@example.org>');
+      await s.command(`RCPT TO:<${box.email}>`);
+      expect(code(await s.command('DATA'))).toBe(354);
+      s.write('Subject: interrotto\r\n\r\n');
+      const closed = harness.smtp.close();
+      expect(await s.nextReply()).toBe('421 4.3.2 Service shutting down, try again later');
+      await closedBy(s);
+      await closed;
+      const list = await harness.app.inject({
+        url: '/api/v1/messages',
+        headers: bearer(box.token),
+      });
+      expect(list.json<MessageList>().messages).toEqual([]);
+    });
+
     it('closes an idle connection', async () => {
       const harness = await start({ smtpLimits: { idleTimeoutMs: 300 } });
       const s = await openSmtp(harness.smtpPort);

@@ -1,3 +1,5 @@
+import { PRODUCT_NAME } from '@et/common';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import {
   SMTPServer,
@@ -8,8 +10,21 @@ import {
 import { normalizeAddress, splitAddress } from '../domain/address';
 import type { Clock } from '../domain/clock';
 import type { MailStore, Quota } from '../store/mail-store';
-import { installGreetingDelay } from './early-talker';
 import type { DeliveryResult, IngestPipeline } from './pipeline';
+import { createSessionCounters } from './session-counters';
+import {
+  checkSession,
+  newSessionTimes,
+  sweepIntervalMs,
+  type Overrun,
+  type SessionTimes,
+} from './session-deadlines';
+import {
+  connectionsOf,
+  patchOptions,
+  installPatches,
+  type SmtpReply,
+} from './smtp-server-internals';
 
 export interface SmtpListenerOptions {
   host: string;
@@ -22,7 +37,7 @@ export interface SmtpListenerOptions {
   maxMessageBytes: number;
   /** More recipients in one transaction are refused with 452 4.5.3 (RFC 5321 §4.5.3.1.8). */
   maxRecipients: number;
-  /** Pause before the banner; see early-talker.ts. */
+  /** Pause before the banner; see `installPatches` in smtp-server-internals.ts. */
   greetingDelayMs: number;
   /** How long close() waits for sessions to end before cutting them off. */
   closeTimeoutMs: number;
@@ -47,6 +62,15 @@ export interface SmtpLimits {
   idleTimeoutMs: number;
   /** A connection open this long is closed (421), however busy: stops clients that dribble. */
   sessionTimeoutMs: number;
+  /** A command line must arrive whole within this, from its first byte (421 4.4.2). */
+  commandTimeoutMs: number;
+  /**
+   * DATA must arrive at this average rate at least, from the 354 on (421 4.4.2); 0 turns the
+   * check off.
+   */
+  minDataRateBytesPerSecond: number;
+  /** The DATA rate is judged only once DATA has lasted this long (TCP slow start, a first stall). */
+  minDataRateGraceMs: number;
   /** Messages (MAIL FROM) per connection. */
   maxMessagesPerConnection: number;
   /** Refused recipients per connection before it is closed (address harvesting). */
@@ -64,11 +88,16 @@ export interface SmtpListener {
 }
 
 /** An SMTP reply: smtp-server writes `code message`; the message starts with the RFC 3463 code. */
-function reply(code: number, message: string): Error & { responseCode: number } {
+function reply(code: number, message: string): Error & SmtpReply {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
+/**
+ * Every reply of ours. The refusals are errors for the handlers' callbacks; the acceptance is the
+ * text smtp-server writes after `250` (a plain string: no stack trace captured per message).
+ */
 const REPLIES = {
+  queued: (id: string) => `2.0.0 OK: queued as ${id}`,
   tooManyRecipients: () => reply(452, '4.5.3 Too many recipients'),
   relayDenied: () => reply(550, '5.7.1 Relaying denied: we do not host that domain'),
   noMailbox: () => reply(550, '5.1.1 Mailbox unavailable: unknown or expired address'),
@@ -79,62 +108,77 @@ const REPLIES = {
   tooManyConnections: () => reply(421, '4.7.0 Too many connections from your address, try later'),
   tooManyMessages: () => reply(421, '4.7.0 Too many messages in one session, reconnect'),
   tooManyBadRecipients: () => reply(421, '4.7.0 Too many invalid recipients, closing'),
+  serverBusy: () => reply(421, '4.3.2 Too many connected clients, try again in a moment'),
+  sessionTimeLimit: () => reply(421, '4.4.2 Session time limit reached, closing'),
+  commandTooSlow: () => reply(421, '4.4.2 Command line not received in time, closing'),
+  dataTooSlow: () => reply(421, '4.4.2 Message data arriving too slowly, closing'),
 };
 
-/** What smtp-server exposes of a connection, for the session limits below. */
-interface Connection {
-  session: SMTPServerSession;
-  send(code: number, message: string): void;
-  close(): void;
-}
+/** How long after closeTimeoutMs smtp-server's own cut-off would act, had close() not. */
+const CLOSE_BACKSTOP_MS = 1000;
 
-/** Per-session counters for the limits. */
-interface SessionState {
-  ip: string;
-  messages: number;
-  badRecipients: number;
-  timer: NodeJS.Timeout;
+/** The reply that closes a session over a time limit. */
+const OVERRUN_REPLIES: Record<Overrun, () => Error & SmtpReply> = {
+  session: REPLIES.sessionTimeLimit,
+  commandLine: REPLIES.commandTooSlow,
+  dataRate: REPLIES.dataTooSlow,
+};
+
+/** What the time limits keep of an open session. */
+interface LiveSession {
+  times: SessionTimes;
+  /** Set while a message streams in: lets go of what was received of it and fails its onData. */
+  dropMessage: ((reason: Error) => void) | null;
 }
 
 export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   const { store, pipeline, clock, logger } = opts;
   const domains = new Set(opts.domains);
   const inFlight = new Set<Promise<unknown>>();
-  const sessions = new Map<string, SessionState>();
-  const perIp = new Map<string, number>();
   const { limits } = opts;
+  const counters = createSessionCounters(limits);
+  const live = new Map<string, LiveSession>();
   let closing = false;
 
+  // Elapsed time on the wire, beside the socket's own idle timeout: monotonic, and not the
+  // injected clock, which in tests moves only when told.
+  const now = () => performance.now();
+
   function openSession(session: SMTPServerSession) {
-    const ip = session.remoteAddress;
-    const count = (perIp.get(ip) ?? 0) + 1;
-    if (count > limits.maxConnectionsPerIp) throw REPLIES.tooManyConnections();
-    perIp.set(ip, count);
-    const timer = setTimeout(() => {
-      const connection = connectionOf(session);
-      connection?.send(421, '4.4.2 Session time limit reached, closing');
-    }, limits.sessionTimeoutMs);
-    timer.unref();
-    sessions.set(session.id, { ip, messages: 0, badRecipients: 0, timer });
+    if (!counters.open(session.id, session.remoteAddress)) throw REPLIES.tooManyConnections();
+    live.set(session.id, { times: newSessionTimes(now()), dropMessage: null });
   }
 
   function closeSession(session: SMTPServerSession) {
-    const state = sessions.get(session.id);
-    if (!state) return;
-    sessions.delete(session.id);
-    clearTimeout(state.timer);
-    const left = (perIp.get(state.ip) ?? 1) - 1;
-    if (left > 0) perIp.set(state.ip, left);
-    else perIp.delete(state.ip);
+    counters.close(session.id);
+    live.get(session.id)?.dropMessage?.(new Error('connection closed during DATA'));
+    live.delete(session.id);
   }
 
-  function connectionOf(session: SMTPServerSession): Connection | undefined {
-    const all = (server as unknown as { connections: Set<Connection> }).connections;
-    for (const c of all) if (c.session === session) return c;
-    return undefined;
+  /**
+   * One pass over the open connections for every time limit: one timer for the listener, not
+   * one per connection or per chunk. See session-deadlines.ts for what each limit measures.
+   */
+  function sweep() {
+    const at = now();
+    for (const connection of connectionsOf(server)) {
+      const session = live.get(connection.session.id);
+      if (!session) continue;
+      const overrun = checkSession(session.times, connection.wire(), at, limits);
+      if (!overrun) continue;
+      logger.info(
+        { session: connection.session.id, ip: connection.session.remoteAddress, limit: overrun },
+        'smtp session over a time limit, closing',
+      );
+      const reply = OVERRUN_REPLIES[overrun]();
+      connection.reply(reply);
+      session.dropMessage?.(reply);
+    }
   }
+  const sweeper = setInterval(sweep, sweepIntervalMs(limits));
+  sweeper.unref();
 
-  installGreetingDelay();
+  installPatches();
 
   async function checkRecipient(address: SMTPServerAddress, session: SMTPServerSession) {
     if (session.envelope.rcptTo.length >= opts.maxRecipients) throw REPLIES.tooManyRecipients();
@@ -150,20 +194,50 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     }
   }
 
-  /** Reads the whole stream; resolves null when it went over SIZE (the rest is drained). */
-  function readMessage(stream: SMTPServerDataStream): Promise<Buffer | null> {
+  /**
+   * Reads the whole stream; resolves null when it went over SIZE (the rest is drained). Counts
+   * the bytes for the DATA rate limit; when the session is cut off meanwhile, what was received
+   * is let go at once and the promise rejects.
+   */
+  function readMessage(
+    stream: SMTPServerDataStream,
+    session: SMTPServerSession,
+  ): Promise<Buffer | null> {
+    const state = live.get(session.id);
+    const data = { startedAtMs: now(), bytes: 0 };
     return new Promise((resolve, reject) => {
-      const chunks: Buffer[] = [];
+      let chunks: Buffer[] = [];
       let length = 0;
+      let dropped = false;
+      const settle = () => {
+        if (!state) return;
+        state.times.data = null;
+        state.dropMessage = null;
+      };
+      if (state) {
+        state.times.data = data;
+        state.dropMessage = (reason) => {
+          dropped = true;
+          chunks = [];
+          settle();
+          reject(reason);
+        };
+      }
       stream.on('data', (chunk: Buffer) => {
-        if (length > opts.maxMessageBytes) return;
+        data.bytes += chunk.length;
+        if (dropped || length > opts.maxMessageBytes) return;
         chunks.push(chunk);
         length += chunk.length;
       });
-      stream.on('error', reject);
-      stream.on('end', () =>
-        resolve(stream.sizeExceeded || length > opts.maxMessageBytes ? null : join(chunks, length)),
-      );
+      stream.on('error', (err) => {
+        settle();
+        reject(err);
+      });
+      stream.on('end', () => {
+        settle();
+        if (dropped) return;
+        resolve(stream.sizeExceeded || length > opts.maxMessageBytes ? null : join(chunks, length));
+      });
     });
   }
 
@@ -180,7 +254,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   }
 
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession) {
-    const raw = await readMessage(stream);
+    const raw = await readMessage(stream, session);
     if (!raw) throw REPLIES.tooBig(opts.maxMessageBytes);
     const recipients = [
       ...new Set(session.envelope.rcptTo.map((r) => normalizeAddress(r.address))),
@@ -197,23 +271,28 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();
     // debug, not info: a line per message would cost more than the message.
     logger.debug({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
-    return `2.0.0 OK: queued as ${ids[0]}`;
+    return REPLIES.queued(ids[0]!);
   }
 
   const server = new SMTPServer({
     name: opts.hostname,
-    banner: 'Email Temporanea ESMTP, receive only',
+    banner: `${PRODUCT_NAME} ESMTP, receive only`,
     size: opts.maxMessageBytes,
     authOptional: true,
     disabledCommands: opts.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...(opts.tls ?? {}),
     hideDSN: true,
     disableReverseLookup: true,
-    closeTimeout: opts.closeTimeoutMs,
+    // close() below answers every session left at closeTimeoutMs in our words; the library's own
+    // cut-off ("421 Server shutting down") only backs it up.
+    closeTimeout: opts.closeTimeoutMs + CLOSE_BACKSTOP_MS,
     maxClients: limits.maxConnections,
     socketTimeout: limits.idleTimeoutMs,
-    // Read by the greeting-delay patch in early-talker.ts.
-    ...({ greetingDelayMs: opts.greetingDelayMs } as object),
+    ...patchOptions({
+      greetingDelayMs: opts.greetingDelayMs,
+      busyReply: REPLIES.serverBusy(),
+      shutdownReply: REPLIES.shuttingDown(),
+    }),
     logger: false,
     onConnect(session, callback) {
       try {
@@ -228,22 +307,14 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     },
     onMailFrom(_address, session, callback) {
       if (closing) return callback(REPLIES.shuttingDown());
-      const state = sessions.get(session.id);
-      if (state && ++state.messages > limits.maxMessagesPerConnection) {
-        return callback(REPLIES.tooManyMessages());
-      }
+      if (!counters.countMessage(session.id)) return callback(REPLIES.tooManyMessages());
       callback();
     },
     onRcptTo(address, session, callback) {
       checkRecipient(address, session).then(
         () => callback(),
         (err: Error & { responseCode?: number }) => {
-          const state = sessions.get(session.id);
-          if (
-            err.responseCode === 550 &&
-            state &&
-            ++state.badRecipients >= limits.maxBadRecipients
-          ) {
+          if (err.responseCode === 550 && !counters.countBadRecipient(session.id)) {
             return callback(REPLIES.tooManyBadRecipients());
           }
           if (err.responseCode) return callback(err);
@@ -279,20 +350,24 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
 
     async close() {
       closing = true;
-      for (const state of sessions.values()) clearTimeout(state.timer);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await Promise.allSettled([...inFlight]);
-      // Sessions between transactions get a polite 421 instead of waiting for closeTimeout.
-      const connections = (
-        server as unknown as {
-          connections: Set<{ send: (c: number, m: string) => void; close: () => void }>;
-        }
-      ).connections;
-      for (const connection of connections) {
-        connection.send(421, '4.3.2 Service shutting down, try again later');
+      // Messages in DATA may finish within closeTimeoutMs (the time limits still apply meanwhile).
+      let deadline: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.allSettled([...inFlight]),
+        new Promise((resolve) => (deadline = setTimeout(resolve, opts.closeTimeoutMs))),
+      ]);
+      clearTimeout(deadline);
+      // Every session left gets a polite 421: between transactions at once, instead of waiting
+      // for closeTimeout; one still in DATA at the deadline loses its message (nothing stored).
+      for (const connection of connectionsOf(server)) {
+        const reply = REPLIES.shuttingDown();
+        connection.reply(reply);
         connection.close();
+        live.get(connection.session.id)?.dropMessage?.(reply);
       }
       await closed;
+      clearInterval(sweeper);
     },
   };
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
+import { CONFIG_VARS } from '../../src/config';
 import { createLocalBus } from '../../src/events/local-bus';
 import { buildApp } from '../../src/http/app';
 import { parseMessage } from '../../src/ingest/parse';
@@ -20,6 +21,9 @@ export const TEST_LIMITS = {
     maxConnectionsPerIp: 20,
     idleTimeoutMs: 60_000,
     sessionTimeoutMs: 600_000,
+    commandTimeoutMs: CONFIG_VARS.smtpCommandTimeoutMs.fallback,
+    minDataRateBytesPerSecond: CONFIG_VARS.smtpMinDataRate.fallback,
+    minDataRateGraceMs: CONFIG_VARS.smtpMinDataRateGraceMs.fallback,
     maxMessagesPerConnection: 100,
     maxBadRecipients: 20,
   },

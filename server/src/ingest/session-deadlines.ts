@@ -1,0 +1,70 @@
+import type { WireState } from './smtp-server-internals';
+
+/** The time limits of SMTP sessions; see `SmtpLimits` in smtp-listener.ts. */
+export interface TimeLimits {
+  sessionTimeoutMs: number;
+  commandTimeoutMs: number;
+  minDataRateBytesPerSecond: number;
+  minDataRateGraceMs: number;
+}
+
+/** Which limit a session went over. */
+export type Overrun = 'session' | 'commandLine' | 'dataRate';
+
+/** What a sweep remembers of one session until the next. */
+export interface SessionTimes {
+  openedAtMs: number;
+  /** The unfinished command line an earlier sweep saw: which line (by count) and since when. */
+  line: { number: number; sinceMs: number } | null;
+  /** The message in DATA: when its 354 went out and the bytes received since. */
+  data: { startedAtMs: number; bytes: number } | null;
+}
+
+export function newSessionTimes(nowMs: number): SessionTimes {
+  return { openedAtMs: nowMs, line: null, data: null };
+}
+
+/**
+ * Decides, at one sweep, whether a session has gone over a time limit. Pure: the sweep passes
+ * the time and what the connection holds now, and `times.line` is updated in place.
+ *
+ * An unfinished command line is first seen by a sweep up to one interval after its first byte,
+ * and judged at a later sweep, so a line is cut off between `commandTimeoutMs` and
+ * `commandTimeoutMs` plus two intervals after it began. Time the client spends waiting for us
+ * (a handler, the TLS handshake) never counts against it. The DATA rate is the average since the
+ * 354, so a client that stalls after a fast start still gets the benefit of its start.
+ */
+export function checkSession(
+  times: SessionTimes,
+  wire: WireState,
+  nowMs: number,
+  limits: TimeLimits,
+): Overrun | null {
+  if (nowMs - times.openedAtMs >= limits.sessionTimeoutMs) return 'session';
+  if (times.data) {
+    times.line = null;
+    const elapsedMs = nowMs - times.data.startedAtMs;
+    const tooSlow = times.data.bytes * 1000 < limits.minDataRateBytesPerSecond * elapsedMs;
+    return elapsedMs >= limits.minDataRateGraceMs && tooSlow ? 'dataRate' : null;
+  }
+  if (wire.inData || wire.waitingForServer || wire.partialLineBytes === 0) {
+    times.line = null;
+    return null;
+  }
+  if (times.line?.number !== wire.commandLines) {
+    times.line = { number: wire.commandLines, sinceMs: nowMs };
+    return null;
+  }
+  return nowMs - times.line.sinceMs >= limits.commandTimeoutMs ? 'commandLine' : null;
+}
+
+/**
+ * How often the sweep runs: a fifth of the shortest limit, so that a limit is enforced within
+ * a few tenths of itself, and at most once a second, which costs one pass over the open
+ * connections (at most `SMTP_MAX_CONNECTIONS`) per second.
+ */
+export function sweepIntervalMs(limits: TimeLimits): number {
+  const grace = limits.minDataRateBytesPerSecond > 0 ? limits.minDataRateGraceMs : Infinity;
+  const shortest = Math.min(limits.sessionTimeoutMs, limits.commandTimeoutMs, grace || Infinity);
+  return Math.max(10, Math.min(1000, Math.floor(shortest / 5)));
+}
