@@ -6,6 +6,7 @@ import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { createLocalBus } from '../../src/events/local-bus';
 import { buildApp } from '../../src/http/app';
+import { createPushHub } from '../../src/http/push-hub';
 import { parseMessage } from '../../src/ingest/parse';
 import { createIngestPipeline } from '../../src/ingest/pipeline';
 import { createSmtpListener } from '../../src/ingest/smtp-listener';
@@ -77,10 +78,13 @@ export async function startHarness(opts: HarnessOptions = {}) {
     clock,
     logger,
   });
+  const { maxStreamsPerMailbox, ...httpLimits } = { ...TEST_LIMITS.http, ...opts.httpLimits };
+  const hub = createPushHub({ bus, heartbeatMs: 200, maxStreamsPerMailbox });
   const app = await buildApp(
     {
       store,
       bus,
+      hub,
       parse: parseMessage,
       clock,
       logger,
@@ -88,8 +92,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       mailboxTtlSeconds: opts.ttlSeconds ?? 600,
       tombstoneDays: 30,
       webDistDir: null,
-      sseHeartbeatMs: 200,
-      limits: { ...TEST_LIMITS.http, ...opts.httpLimits },
+      limits: httpLimits,
     },
     {
       trustProxy: opts.trustProxy ?? false,
@@ -119,6 +122,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     clock,
     store,
     bus,
+    hub,
     app,
     smtp,
     smtpPort,
