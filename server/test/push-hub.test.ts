@@ -142,7 +142,8 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     expect(await b.next()).toEqual({ type: 'message.deleted', id: 'm1' });
     // And a's streams got nothing more than their two events, each once.
     await publisher.publish('a@test', { type: 'message.deleted', id: 'm2' });
-    for (const stream of a) expect(await stream.next()).toEqual({ type: 'message.deleted', id: 'm2' });
+    for (const stream of a)
+      expect(await stream.next()).toEqual({ type: 'message.deleted', id: 'm2' });
   });
 
   it('ends every stream of an expired mailbox after the event and lets go of its subscription', async () => {

@@ -40,6 +40,7 @@ export interface PushHub {
 }
 
 interface Stream {
+  readonly mailbox: string;
   readonly res: ServerResponse;
   readonly heartbeat: NodeJS.Timeout;
   closed: boolean;
@@ -57,39 +58,36 @@ interface Room {
  * for. A mailbox nobody watches here costs nothing: the hub holds no bus subscription for it.
  * Events are not replayed; a page refetches after every reconnect.
  */
-export function createPushHub({
-  bus,
-  heartbeatMs,
-  maxStreamsPerMailbox,
-}: PushHubOptions): PushHub {
+export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHubOptions): PushHub {
   const rooms = new Map<string, Room>();
   let total = 0;
 
-  const write = (stream: Stream, chunk: string, mailbox: string) => {
+  const write = (stream: Stream, chunk: string) => {
     if (stream.closed) return;
     stream.res.write(chunk);
-    if (stream.res.writableLength > MAX_BUFFERED_BYTES) end(stream, mailbox);
+    if (stream.res.writableLength > MAX_BUFFERED_BYTES) end(stream);
   };
 
-  const end = (stream: Stream, mailbox: string) => {
+  const end = (stream: Stream) => {
     if (stream.closed) return;
     stream.closed = true;
     clearInterval(stream.heartbeat);
     stream.res.end();
-    const room = rooms.get(mailbox);
+    const room = rooms.get(stream.mailbox);
     if (!room?.streams.delete(stream)) return;
     total--;
     if (room.streams.size > 0) return;
-    rooms.delete(mailbox);
+    rooms.delete(stream.mailbox);
     room.unsubscribe();
   };
 
-  const deliver = (mailbox: string, streams: Set<Stream>, event: MailboxEvent) => {
+  // Called by the bus once per event and node, whatever the number of streams.
+  const deliver = (streams: Set<Stream>, event: MailboxEvent) => {
     const chunk = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
     const last = event.type === 'mailbox.expired';
     for (const stream of [...streams]) {
-      write(stream, chunk, mailbox);
-      if (last) end(stream, mailbox);
+      write(stream, chunk);
+      if (last) end(stream);
     }
   };
 
@@ -97,7 +95,7 @@ export function createPushHub({
     let room = rooms.get(mailbox);
     if (room) return room;
     const streams = new Set<Stream>();
-    room = { streams, unsubscribe: bus.subscribe(mailbox, (e) => deliver(mailbox, streams, e)) };
+    room = { streams, unsubscribe: bus.subscribe(mailbox, (event) => deliver(streams, event)) };
     rooms.set(mailbox, room);
     return room;
   };
@@ -116,15 +114,16 @@ export function createPushHub({
       });
       res.write(OPENING);
       const stream: Stream = {
+        mailbox,
         res,
-        heartbeat: setInterval(() => write(stream, PING, mailbox), heartbeatMs).unref(),
+        heartbeat: setInterval(() => write(stream, PING), heartbeatMs).unref(),
         closed: false,
       };
       roomOf(mailbox).streams.add(stream);
       total++;
-      res.on('close', () => end(stream, mailbox));
+      res.on('close', () => end(stream));
       // The client may already be gone (it hung up while the request was authenticated).
-      if (res.destroyed) queueMicrotask(() => end(stream, mailbox));
+      if (res.destroyed) queueMicrotask(() => end(stream));
     },
 
     openStreams(mailbox) {
@@ -132,8 +131,8 @@ export function createPushHub({
     },
 
     closeAll() {
-      for (const [mailbox, room] of [...rooms]) {
-        for (const stream of [...room.streams]) end(stream, mailbox);
+      for (const room of [...rooms.values()]) {
+        for (const stream of [...room.streams]) end(stream);
       }
     },
   };
