@@ -1,7 +1,7 @@
 import type { MailboxEvent } from '@et/common';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/domain/app-error';
@@ -199,6 +199,31 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     await until(() => hub.openStreams() === 0, 'the hang-ups');
     expect(vi.getTimerCount()).toBe(0);
     expect(listener.listenerCount()).toBe(0);
+  });
+
+  it('drops a client that stops reading instead of buffering for it, and keeps serving the rest', async () => {
+    await start();
+    const reader = await open('a@test');
+    // A client that sends its request and never reads the answer.
+    const url = new URL(baseUrl);
+    const stalled = connect(Number(url.port), url.hostname);
+    toClose.push({ close: () => stalled.destroy() });
+    stalled.write('GET /api/v1/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a@test\r\n\r\n');
+    stalled.pause();
+    await until(() => hub.openStreams('a@test') === 2, 'the stalled stream');
+
+    // Big events until the stalled client is over the limit (the kernel's socket buffers first).
+    const big: MailboxEvent = { type: 'mailbox.extended', expiresAt: 'x'.repeat(64 * 1024) };
+    let sent = 0;
+    for (; sent < 500 && hub.openStreams('a@test') === 2; sent++) {
+      await publisher.publish('a@test', big);
+      // The reading client keeps up: it has each event before the next is sent.
+      expect(await reader.next()).toEqual(big);
+    }
+    expect(hub.openStreams('a@test')).toBe(1);
+    expect(sent).toBeLessThan(500);
+    await publisher.publish('a@test', { type: 'inbox.cleared' });
+    expect(await reader.next()).toEqual({ type: 'inbox.cleared' });
   });
 
   it('closeAll ends every stream', async () => {
