@@ -1,3 +1,4 @@
+import { SSE_HEARTBEAT_MS } from '@et/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
@@ -6,6 +7,7 @@ import { systemClock, type Clock } from './domain/clock';
 import type { EventBus } from './events/event-bus';
 import { createLocalBus } from './events/local-bus';
 import { buildApp } from './http/app';
+import { createPushHub } from './http/push-hub';
 import { parseMessage } from './ingest/parse';
 import { createIngestPipeline } from './ingest/pipeline';
 import { createSmtpListener } from './ingest/smtp-listener';
@@ -95,6 +97,11 @@ export async function startService(config: Config, clock: Clock = systemClock): 
         {
           store,
           bus,
+          hub: createPushHub({
+            bus,
+            heartbeatMs: SSE_HEARTBEAT_MS,
+            maxStreamsPerMailbox: config.maxStreamsPerMailbox,
+          }),
           parse: parseMessage,
           clock,
           logger: logger.child({ component: 'http' }),
@@ -105,7 +112,6 @@ export async function startService(config: Config, clock: Clock = systemClock): 
           limits: {
             createMax: config.createRateLimitMax,
             createWindowSeconds: config.createRateLimitWindowSeconds,
-            maxStreamsPerMailbox: config.maxStreamsPerMailbox,
           },
           rateLimitRedis,
         },

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBus } from '../src/events/local-bus';
 import { buildApp } from '../src/http/app';
+import { createPushHub } from '../src/http/push-hub';
 import { parseMessage } from '../src/ingest/parse';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store';
 import { createFakeClock } from './helpers/fake-clock';
@@ -50,6 +51,7 @@ describe('web app serving (prerendered pages, 404)', () => {
     app = await buildApp({
       store,
       bus,
+      hub: createPushHub({ bus, heartbeatMs: 15_000, maxStreamsPerMailbox: 5 }),
       parse: parseMessage,
       clock: createFakeClock(),
       logger: pino({ level: 'silent' }),

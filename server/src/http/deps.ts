@@ -3,6 +3,7 @@ import type { Clock } from '../domain/clock';
 import type { MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
 import type { MailStore } from '../store/mail-store';
+import type { PushHub } from './push-hub';
 
 /** Everything the HTTP app needs; `main.ts` and the tests build it. */
 export interface AppDeps {
@@ -17,8 +18,8 @@ export interface AppDeps {
   tombstoneDays: number;
   /** Built web app to serve; null serves the API alone. */
   webDistDir: string | null;
-  /** Heartbeat period of event streams. */
-  sseHeartbeatMs?: number;
+  /** The event streams of this node (`GET /events`). */
+  hub: PushHub;
   limits: HttpLimits;
   /**
    * A Redis client (ioredis) for the rate-limit counters when several nodes share Redis, so a
@@ -32,6 +33,4 @@ export interface HttpLimits {
   /** Mailboxes one client IP may create per window. */
   createMax: number;
   createWindowSeconds: number;
-  /** Open event streams per mailbox on this node. */
-  maxStreamsPerMailbox: number;
 }

@@ -7,6 +7,7 @@ import { pino } from 'pino';
 import { CONFIG_VARS } from '../../src/config';
 import { createLocalBus } from '../../src/events/local-bus';
 import { buildApp } from '../../src/http/app';
+import { createPushHub } from '../../src/http/push-hub';
 import { parseMessage } from '../../src/ingest/parse';
 import { createIngestPipeline } from '../../src/ingest/pipeline';
 import { createSmtpListener } from '../../src/ingest/smtp-listener';
@@ -81,10 +82,13 @@ export async function startHarness(opts: HarnessOptions = {}) {
     clock,
     logger,
   });
+  const { maxStreamsPerMailbox, ...httpLimits } = { ...TEST_LIMITS.http, ...opts.httpLimits };
+  const hub = createPushHub({ bus, heartbeatMs: 200, maxStreamsPerMailbox });
   const app = await buildApp(
     {
       store,
       bus,
+      hub,
       parse: parseMessage,
       clock,
       logger,
@@ -92,8 +96,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
       mailboxTtlSeconds: opts.ttlSeconds ?? 600,
       tombstoneDays: 30,
       webDistDir: null,
-      sseHeartbeatMs: 200,
-      limits: { ...TEST_LIMITS.http, ...opts.httpLimits },
+      limits: httpLimits,
     },
     {
       trustProxy: opts.trustProxy ?? false,
@@ -123,6 +126,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
     clock,
     store,
     bus,
+    hub,
     app,
     smtp,
     smtpPort,
