@@ -7,7 +7,16 @@
  * address in its place. The limits are numbers ({@link apiLimits}) that the same tests compare
  * with the server's defaults.
  */
-import { API_BASE, MAILBOX_TTL_SECONDS } from '@et/common';
+import {
+  API_BASE,
+  MAILBOX_MAX_BYTES,
+  MAILBOX_MAX_MESSAGES,
+  MAILBOX_TTL_SECONDS,
+  MAX_MESSAGE_BYTES,
+  RATE_LIMIT_CREATE_MAX,
+  RATE_LIMIT_CREATE_WINDOW_SECONDS,
+  TOMBSTONE_DAYS,
+} from '@et/common';
 import type { Block, CodeBlock } from './blocks';
 import { CONTACT_DOMAIN } from './domain';
 
@@ -25,13 +34,15 @@ export const apiLimits = {
   /** Life of a mailbox from creation or from the last extension. */
   ttlMinutes: MAILBOX_TTL_SECONDS / 60,
   /** Mailboxes one IP address may create per window. */
-  createMax: 20,
-  createWindowMinutes: 10,
+  createMax: RATE_LIMIT_CREATE_MAX,
+  createWindowMinutes: RATE_LIMIT_CREATE_WINDOW_SECONDS / 60,
   /** Largest message accepted over SMTP. */
-  messageMegabytes: 10,
+  messageMegabytes: MAX_MESSAGE_BYTES / (1024 * 1024),
   /** What one mailbox holds at most. */
-  mailboxMessages: 500,
-  mailboxMegabytes: 50,
+  mailboxMessages: MAILBOX_MAX_MESSAGES,
+  mailboxMegabytes: MAILBOX_MAX_BYTES / (1024 * 1024),
+  /** Days an expired or deleted address stays reserved. */
+  tombstoneDays: TOMBSTONE_DAYS,
   /** Event streams open at once on one mailbox. */
   streamsPerMailbox: 5,
   /** Heartbeat of the event stream. */
@@ -57,7 +68,7 @@ export const apiExamples = {
     caption: 'La risposta (201)',
     code: [
       '{',
-      `  "email": "k3q9x0b2mz@${CONTACT_DOMAIN}",`,
+      `  "email": "k3q9x0b2mzr7@${CONTACT_DOMAIN}",`,
       '  "token": "q3vA9kR2xT7mB1nC5dE8fG0hJ4kL6pS9uW2yZ5aB7cD",',
       '  "expiresAt": "2025-01-15T10:40:00.000Z"',
       '}',
@@ -296,7 +307,7 @@ export const developerApiBlocks: Block[] = [
   apiExamples.extend,
   {
     type: 'p',
-    text: "DELETE /messages/{id} elimina un messaggio, DELETE /messages li elimina tutti, DELETE /mailbox elimina subito la casella: il token smette di funzionare e l'indirizzo non verrà riassegnato per 30 giorni.",
+    text: `DELETE /messages/{id} elimina un messaggio, DELETE /messages li elimina tutti, DELETE /mailbox elimina subito la casella: il token smette di funzionare e l'indirizzo non verrà riassegnato per ${apiLimits.tombstoneDays} giorni.`,
   },
   apiExamples.deleteMessage,
   apiExamples.deleteMailbox,

@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@et/common';
+import { limits } from './limits';
 import { CONTACT_EMAILS } from './site';
 
 /** One question of the FAQ page; the answer is inline text and may contain internal links. */
@@ -16,7 +17,7 @@ export const faq: FaqEntry[] = [
   {
     question: "Quanto dura l'indirizzo che ricevo?",
     answer:
-      'Dieci minuti esatti dal momento in cui viene creato. Il conto alla rovescia sulla pagina ti mostra quanto tempo resta, e resta corretto anche se ricarichi la pagina, perché la scadenza la decide il nostro server e non il tuo browser.',
+      'Dieci minuti esatti dal momento in cui viene creato. Il conto alla rovescia sulla pagina ti mostra quanto tempo rimane ed è esatto anche se ricarichi la pagina, perché la scadenza la decide il nostro server e non il tuo browser.',
   },
   {
     question: 'Posso avere più tempo?',
@@ -30,8 +31,7 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'Posso recuperare un indirizzo scaduto o i suoi messaggi?',
-    answer:
-      "No. Quando un indirizzo scade, il suo contenuto viene cancellato e non esiste alcun modo per riaverlo, nemmeno scrivendo all'assistenza. Per proteggerti, inoltre, un indirizzo scaduto non viene assegnato a nessun altro per almeno 30 giorni: così la posta destinata a te non può finire nella casella di uno sconosciuto.",
+    answer: `No. Quando un indirizzo scade, il suo contenuto viene cancellato e non esiste alcun modo per riaverlo, nemmeno scrivendo all'assistenza. Per proteggerti, l'indirizzo scaduto resta riservato per ${limits.tombstoneDays} giorni: in quel periodo nessun altro può riceverlo, e la posta che qualcuno ti spedisce in ritardo viene rifiutata invece di finire nella casella di uno sconosciuto. Passati i ${limits.tombstoneDays} giorni, che lo stesso indirizzo venga generato di nuovo è praticamente impossibile: le combinazioni sono miliardi di miliardi.`,
   },
   {
     question: 'Devo registrarmi o creare un account?',
@@ -40,8 +40,7 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'Quanto costa?',
-    answer:
-      "Niente. Il servizio è gratuito e puoi creare tutti gli indirizzi che ti servono, senza abbonamenti né funzioni a pagamento. L'unico limite riguarda chi genera moltissimi indirizzi in pochi istanti: in quel caso il sistema chiede di attendere un momento, per proteggere il servizio dagli abusi automatizzati.",
+    answer: `Niente. Il servizio è gratuito, senza abbonamenti né funzioni a pagamento. Per difenderlo dai programmi che creano caselle in massa c'è un solo limite alla creazione: al massimo ${limits.createMax} indirizzi ogni ${limits.createWindow} dalla stessa connessione (lo stesso indirizzo IP). Se lo raggiungi, la pagina ti dice quanto attendere prima di crearne un altro; gli indirizzi che hai già restano attivi.`,
   },
   {
     question: 'Dopo quanto tempo arrivano le email?',
@@ -55,13 +54,11 @@ export const faq: FaqEntry[] = [
   },
   {
     question: "Posso scegliere io il nome dell'indirizzo?",
-    answer:
-      "No, l'indirizzo è generato a caso, con almeno dieci lettere e cifre. È proprio questo a renderlo sicuro: un nome scelto a mano sarebbe facile da indovinare, mentre uno casuale nessuno può prevederlo.",
+    answer: `No, l'indirizzo è generato a caso: ${limits.localPartLength} caratteri tra lettere minuscole e cifre prima della chiocciola. È proprio questo a renderlo sicuro: un nome scelto a mano sarebbe facile da indovinare, mentre uno casuale nessuno può prevederlo.`,
   },
   {
     question: 'Posso ricevere allegati?',
-    answer:
-      "Sì. Nel messaggio trovi l'elenco degli allegati con nome e dimensione, e il pulsante «Scarica» per salvarli. Il file che scarichi è identico a quello inviato. Ricorda però che gli allegati di mittenti sconosciuti possono contenere malware: aprili solo se li aspettavi e, nel dubbio, analizzali prima con un antivirus.",
+    answer: `Sì, purché il messaggio intero, allegati compresi, non superi ${limits.messageSize}: i messaggi più grandi vengono rifiutati dal nostro server e il mittente riceve un avviso di mancata consegna. Nel messaggio trovi l'elenco degli allegati con nome e dimensione, e il pulsante «Scarica» per salvarli. Il file che scarichi è identico a quello inviato. Ricorda però che gli allegati di mittenti sconosciuti possono contenere malware: aprili solo se li aspettavi e, nel dubbio, analizzali prima con un antivirus.`,
   },
   {
     question: 'Perché alcune immagini nei messaggi non si vedono?',
@@ -75,7 +72,7 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'I miei messaggi sono privati?',
-    answer: `Sì. Solo chi ha la chiave di accesso della casella, conservata nella scheda del tuo browser, può leggerla; noi non leggiamo la posta e la cancelliamo alla scadenza. Non usiamo cookie né strumenti di tracciamento e la pagina non carica nulla da servizi esterni. I dettagli sono nell'[informativa sulla privacy](/privacy).`,
+    answer: `Sì. Solo chi ha la chiave di accesso della casella, conservata nella scheda del tuo browser, può leggerla; nessuno di noi la legge. Il server la elabora in automatico solo per mostrartela (pulisce l'HTML e cerca il codice di verifica o il link di conferma da evidenziare), niente esce dal server e tutto viene cancellato alla scadenza. Non usiamo cookie né strumenti di tracciamento e la pagina non carica nulla da servizi esterni. I dettagli sono nell'[informativa sulla privacy](/privacy).`,
   },
   {
     question: 'Se ricarico la pagina o chiudo la scheda perdo la casella?',

@@ -104,7 +104,7 @@ export const article: Article = {
     {
       type: 'ul',
       items: [
-        "L'indirizzo con il segno più: molti provider recapitano a nome+negozio@ la posta di nome@. È gratuito e immediato, ma chi riceve l'indirizzo può togliere la parte dopo il più e risalire a quello vero, e non puoi disattivarlo.",
+        "L'indirizzo con il segno più: molti provider recapitano a nome@ anche la posta indirizzata a nome+negozio@, quindi puoi inventare una variante per ogni sito senza configurare nulla. È gratuito e immediato, ma chi riceve l'indirizzo può togliere la parte dopo il più e risalire a quello vero, e non puoi disattivarlo.",
         'Gli alias del provider di posta: alcuni provider permettono di creare indirizzi aggiuntivi dalle impostazioni della casella. Si possono eliminare, ma spesso il numero è limitato.',
         'I servizi di inoltro dedicati: generano alias casuali, anche uno per ogni sito, e li inoltrano alla tua casella. Sono i più flessibili, ma richiedono di affidare a un servizio in più il passaggio della tua posta.',
       ],

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@et/common';
 import type { Article } from './article';
+import { limits } from '../limits';
 
 /** Short article: how to judge a temp-mail service, without claims about named competitors. */
 export const article: Article = {
@@ -58,7 +59,11 @@ export const article: Article = {
           'Cosa resta sui server dopo la scadenza',
           'Indirizzo, messaggi e allegati eliminati in modo definitivo dopo dieci minuti',
         ],
-        ['Riassegnazione', 'Se un indirizzo scaduto può tornare in uso', 'Mai prima di 30 giorni'],
+        [
+          'Riassegnazione',
+          'Se un indirizzo scaduto può tornare in uso',
+          `Mai prima di ${limits.tombstoneDays} giorni`,
+        ],
         [
           'Sicurezza',
           'Immagini esterne e contenuto HTML',

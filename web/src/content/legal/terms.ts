@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@et/common';
+import { limits } from '../limits';
 import { CONTACT_EMAILS } from '../site';
 import type { LegalSection } from './legal-section';
 
@@ -31,7 +32,7 @@ export const sections: LegalSection[] = [
           'il servizio permette solo di ricevere messaggi: non è possibile inviare posta né rispondere;',
           'gli allegati ricevuti possono essere scaricati;',
           "alla scadenza l'indirizzo, i messaggi e gli allegati vengono cancellati definitivamente e non possono essere recuperati;",
-          'un indirizzo scaduto non viene assegnato a nessun altro per almeno 30 giorni.',
+          `un indirizzo scaduto resta riservato per ${limits.tombstoneDays} giorni: in quel periodo non viene assegnato a nessun altro.`,
         ],
       },
       {
