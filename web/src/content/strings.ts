@@ -40,6 +40,8 @@ export const strings = {
 
   ads: {
     label: 'Spazio pubblicitario',
+    /** Says what the box is: an empty placeholder, no ad network behind it. */
+    note: 'Segnaposto vuoto: nessun codice o contenuto di terze parti',
   },
 
   hero: {

@@ -2,6 +2,7 @@ import { PRODUCT_NAME } from '@et/common';
 import { limits } from '../limits';
 import { CONTACT_EMAILS } from '../site';
 import type { LegalSection } from './legal-section';
+import { operator } from './operator';
 
 /** Date of the last revision of the terms of service, ISO `YYYY-MM-DD`. */
 export const lastUpdated = '2025-01-15';
@@ -13,7 +14,16 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: `Questi termini regolano l'uso del sito e del servizio ${PRODUCT_NAME} («il servizio»), offerto dal suo gestore («noi»). Usando il servizio accetti questi termini; se non li condividi, ti chiediamo di non usarlo.`,
+        text: `Questi termini regolano l’uso del sito e del servizio ${PRODUCT_NAME} («il servizio»). Usando il servizio accetti questi termini; se non li condividi, ti chiediamo di non usarlo.`,
+      },
+    ],
+  },
+  {
+    title: 'Chi fornisce il servizio',
+    blocks: [
+      {
+        type: 'p',
+        text: `Il servizio è fornito da ${operator.name} («noi»), con sede in ${operator.address}, ${operator.taxId}. Puoi contattarci in qualsiasi momento all’indirizzo ${CONTACT_EMAILS.support}.`,
       },
     ],
   },
@@ -88,7 +98,7 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: 'Per mantenere il servizio disponibile per tutti applichiamo alcuni limiti: chi crea troppe caselle in poco tempo deve attendere prima di crearne altre, e i messaggi troppo grandi o indirizzati a caselle inesistenti o scadute vengono rifiutati. Possiamo inoltre bloccare, anche senza preavviso, il traffico che riteniamo abusivo o contrario a questi termini.',
+        text: `Per mantenere il servizio disponibile per tutti applichiamo alcuni limiti. Dalla stessa connessione (lo stesso indirizzo IP) si possono creare al massimo ${limits.createMax} indirizzi ogni ${limits.createWindow}; oltre, bisogna attendere. Un messaggio può pesare al massimo ${limits.messageSize} e una casella ne conserva al massimo ${limits.mailboxMessages}, per ${limits.mailboxSize} in tutto: i messaggi oltre questi limiti, e quelli indirizzati a caselle inesistenti o scadute, vengono rifiutati e il mittente riceve un avviso di mancata consegna. Possiamo inoltre bloccare, anche senza preavviso, il traffico che riteniamo abusivo o contrario a questi termini.`,
       },
     ],
   },
@@ -115,7 +125,7 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: "Il servizio è gratuito ed è offerto «così com'è» e «come disponibile». Nei limiti consentiti dalla legge non garantiamo, in particolare:",
+        text: 'Il servizio è gratuito e te lo offriamo con le funzioni e la disponibilità che ha di volta in volta. Nei limiti consentiti dalla legge non garantiamo, in particolare:',
       },
       {
         type: 'ul',
@@ -128,19 +138,19 @@ export const sections: LegalSection[] = [
     ],
   },
   {
-    title: 'Limitazione di responsabilità',
+    title: 'Responsabilità',
     blocks: [
       {
         type: 'p',
-        text: "Nei limiti consentiti dalla legge, non rispondiamo dei danni derivanti dall'uso del servizio o dall'impossibilità di usarlo, come la perdita di messaggi, il mancato recupero di un account registrato con un indirizzo temporaneo, la scadenza di un indirizzo prima che tu abbia letto la posta o i danni causati da allegati e link ricevuti.",
+        text: 'Il servizio è pensato per messaggi che durano pochi minuti. Per questo non rispondiamo delle conseguenze che derivano dal suo funzionamento normale e da scelte che restano tue: la cancellazione della posta alla scadenza, l’impossibilità di recuperare un account che hai registrato con un indirizzo temporaneo, il rifiuto dei nostri indirizzi da parte di altri siti, il contenuto dei messaggi che altri ti spediscono e gli effetti degli allegati e dei link che decidi di aprire.',
       },
       {
         type: 'p',
-        text: 'Questa limitazione non si applica ai casi di dolo o colpa grave (art. 1229 del Codice civile) né agli altri casi in cui la legge non consente di escludere la responsabilità, e non riduce i diritti che il Codice del consumo (D.Lgs. 206/2005) riconosce ai consumatori.',
+        text: 'Per il resto rispondiamo secondo la legge. In particolare, nulla in questi termini esclude o limita la nostra responsabilità per dolo o colpa grave (art. 1229 del Codice civile) o per danni alla persona, né riduce i diritti che il Codice del consumo (D.Lgs. 206/2005) e le altre norme inderogabili riconoscono ai consumatori: una clausola che li riducesse non si applica a te.',
       },
       {
         type: 'p',
-        text: "Sei responsabile dell'uso che fai del servizio e ti impegni a tenerci indenni dalle pretese di terzi derivanti da un tuo uso contrario alla legge o a questi termini.",
+        text: 'Allo stesso modo, rispondi secondo la legge dei danni che causi a noi o ad altri usando il servizio in violazione della legge o di questi termini.',
       },
     ],
   },
@@ -158,7 +168,16 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: "Il modo in cui trattiamo i dati è descritto nell'[informativa sulla privacy](/privacy), che fa parte integrante di questi termini.",
+        text: 'Il modo in cui trattiamo i dati personali è descritto nell’[informativa sulla privacy](/privacy). L’informativa non fa parte di questi termini: serve a informarti e non ti chiede di accettare nulla.',
+      },
+    ],
+  },
+  {
+    title: 'Minori',
+    blocks: [
+      {
+        type: 'p',
+        text: 'Il servizio non è rivolto ai minori di 14 anni. Se hai meno di 18 anni, usalo d’accordo con un genitore, e ricorda che molti siti chiedono un’età minima per iscriversi: un indirizzo temporaneo non ti autorizza a ignorarla.',
       },
     ],
   },
