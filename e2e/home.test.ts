@@ -101,7 +101,7 @@ describe('home page', () => {
     const page = await context.newPage();
     await page.goto(server.httpUrl);
     const ui = home(page);
-    const toast = ui.toast("Impossibile creare l'Email Temporanea");
+    const toast = ui.toast('Impossibile creare l’Email Temporanea');
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Errore');
     expect(await toast.getAttribute('data-type')).toBe('error');

@@ -133,7 +133,7 @@ describe('blog articles', () => {
     const breach = article('proteggere-email-violazioni').blocks;
     const ending = blocksToPlainText(breach.slice(-8));
     for (const advice of [
-      "Revoca l'accesso alle app di terze parti",
+      'Revoca l’accesso alle app di terze parti',
       'Avvisa i tuoi contatti',
       'Valuta di cambiare indirizzo',
       'autenticazione a due fattori',
@@ -210,8 +210,8 @@ describe('pages', () => {
   it('dates read in Italian', () => {
     expect(formatDateIt('2025-01-15')).toBe('15 gennaio 2025');
     expect(formatDateIt('2025-03-01')).toBe('1º marzo 2025');
-    expect(dateArticle('2025-01-08') + formatDateIt('2025-01-08')).toBe("l'8 gennaio 2025");
-    expect(dateArticle('2025-01-11') + formatDateIt('2025-01-11')).toBe("l'11 gennaio 2025");
+    expect(dateArticle('2025-01-08') + formatDateIt('2025-01-08')).toBe('l’8 gennaio 2025');
+    expect(dateArticle('2025-01-11') + formatDateIt('2025-01-11')).toBe('l’11 gennaio 2025');
     expect(dateArticle('2025-01-15') + formatDateIt('2025-01-15')).toBe('il 15 gennaio 2025');
     expect(dateArticle('2025-03-01') + formatDateIt('2025-03-01')).toBe('il 1º marzo 2025');
   });

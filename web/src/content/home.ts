@@ -20,7 +20,7 @@ export interface HomeSection {
 export const homeSections: HomeSection[] = [
   {
     id: 'cos-e',
-    title: "Che cos'è un indirizzo email temporaneo?",
+    title: 'Che cos’è un indirizzo email temporaneo?',
     paragraphs: [
       `Un indirizzo email temporaneo è una casella di posta vera, capace di ricevere messaggi, che esiste solo per pochi minuti. ${PRODUCT_NAME} te ne assegna uno a caso appena apri la pagina: nessun modulo da compilare, nessuna password da ricordare.`,
       'Lo usi al posto della tua email personale quando un sito pretende un indirizzo ma tu non hai intenzione di ricevere la sua posta per sempre. Il codice di conferma arriva, tu completi l’iscrizione, e dopo dieci minuti la casella sparisce insieme a tutto il suo contenuto.',

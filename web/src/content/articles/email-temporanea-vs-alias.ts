@@ -18,7 +18,7 @@ export const article: Article = {
     { type: 'h2', text: 'Le due soluzioni in breve', id: 'definizioni' },
     {
       type: 'p',
-      text: "Un'email temporanea è una casella usa e getta: la ottieni senza registrarti, riceve posta per un periodo breve, di solito dieci minuti ma a seconda del servizio fino a un'ora, e poi si cancella insieme ai messaggi.",
+      text: 'Un’email temporanea è una casella usa e getta: la ottieni senza registrarti, riceve posta per un periodo breve, di solito dieci minuti ma a seconda del servizio fino a un’ora, e poi si cancella insieme ai messaggi.',
     },
     {
       type: 'p',
@@ -39,7 +39,7 @@ export const article: Article = {
     },
     {
       type: 'p',
-      text: "L'anonimato di un alias è parziale perché, per quanto l'indirizzo sia diverso dal tuo, dietro c'è sempre un account intestato a te presso il provider che fa l'inoltro. Un'email temporanea, invece, non è collegata a nulla.",
+      text: 'L’anonimato di un alias è parziale perché, per quanto l’indirizzo sia diverso dal tuo, dietro c’è sempre un account intestato a te presso il provider che fa l’inoltro. Un’email temporanea, invece, non è collegata a nulla.',
     },
     { type: 'h2', text: 'Pro e contro', id: 'pro-contro' },
     { type: 'h3', text: 'Email temporanea' },
@@ -82,7 +82,7 @@ export const article: Article = {
       type: 'ul',
       items: [
         'richiede un account presso un provider, che conosce tutti i tuoi alias;',
-        "la posta arriva comunque nella tua casella finché non disattivi l'alias;",
+        'la posta arriva comunque nella tua casella finché non disattivi l’alias;',
         'tenere in ordine decine di alias richiede un minimo di disciplina;',
         'le funzioni più comode sono spesso a pagamento.',
       ],
@@ -90,28 +90,28 @@ export const article: Article = {
     { type: 'h2', text: 'Quando usare ciascuno', id: 'quando' },
     {
       type: 'p',
-      text: "Scegli l'email temporanea quando ti serve ricevere qualcosa adesso e non ti importa di quel sito domani: un codice di conferma, un download, un coupon, la prova di un servizio che forse non userai mai. Trovi dieci esempi nell'articolo su [quando usare un'email temporanea](/blog/quando-usare-email-temporanea).",
+      text: 'Scegli l’email temporanea quando ti serve ricevere qualcosa adesso e non ti importa di quel sito domani: un codice di conferma, un download, un coupon, la prova di un servizio che forse non userai mai. Trovi dieci esempi nell’articolo su [quando usare un’email temporanea](/blog/quando-usare-email-temporanea).',
     },
     {
       type: 'p',
-      text: "Scegli l'alias quando il rapporto con il sito durerà nel tempo ma non merita il tuo indirizzo principale: newsletter che leggi davvero, negozi online in cui torni, social network secondari, programmi fedeltà, forum che frequenti.",
+      text: 'Scegli l’alias quando il rapporto con il sito durerà nel tempo ma non merita il tuo indirizzo principale: newsletter che leggi davvero, negozi online in cui torni, social network secondari, programmi fedeltà, forum che frequenti.',
     },
     {
       type: 'p',
-      text: "Tieni l'indirizzo principale per le persone e per i servizi essenziali: banca, lavoro, pubblica amministrazione, sanità, il provider di posta stesso e gli account da cui dipendono tutti gli altri.",
+      text: 'Tieni l’indirizzo principale per le persone e per i servizi essenziali: banca, lavoro, pubblica amministrazione, sanità, il provider di posta stesso e gli account da cui dipendono tutti gli altri.',
     },
     { type: 'h2', text: 'Tre modi di ottenere un alias', id: 'alias' },
     {
       type: 'ul',
       items: [
-        "L'indirizzo con il segno più: molti provider recapitano a nome@ anche la posta indirizzata a nome+negozio@, quindi puoi inventare una variante per ogni sito senza configurare nulla. È gratuito e immediato, ma chi riceve l'indirizzo può togliere la parte dopo il più e risalire a quello vero, e non puoi disattivarlo.",
+        'L’indirizzo con il segno più: molti provider recapitano a nome@ anche la posta indirizzata a nome+negozio@, quindi puoi inventare una variante per ogni sito senza configurare nulla. È gratuito e immediato, ma chi riceve l’indirizzo può togliere la parte dopo il più e risalire a quello vero, e non puoi disattivarlo.',
         'Gli alias del provider di posta: alcuni provider permettono di creare indirizzi aggiuntivi dalle impostazioni della casella. Si possono eliminare, ma spesso il numero è limitato.',
         'I servizi di inoltro dedicati: generano alias casuali, anche uno per ogni sito, e li inoltrano alla tua casella. Sono i più flessibili, ma richiedono di affidare a un servizio in più il passaggio della tua posta.',
       ],
     },
     {
       type: 'p',
-      text: "Qualunque soluzione scegli, annota da qualche parte, anche nel gestore di password, quale alias hai dato a ciascun sito: ti servirà quando vorrai capire da dove arriva lo spam o quando dovrai accedere di nuovo a quell'account.",
+      text: 'Qualunque soluzione tu scelga, annota da qualche parte, anche nel gestore di password, quale alias hai dato a ciascun sito: ti servirà quando vorrai capire da dove arriva lo spam o quando dovrai accedere di nuovo a quell’account.',
     },
     { type: 'h2', text: 'La strategia a tre livelli', id: 'strategia' },
     {
@@ -148,7 +148,7 @@ export const article: Article = {
       type: 'callout',
       tone: 'tip',
       title: 'Come partire oggi',
-      text: "Alla prossima registrazione chiediti se tra un mese ti servirà ancora quell'account. Se la risposta è no, apri un'[email temporanea](/). Se è sì ma il sito non merita la tua casella principale, crea un alias. In poche settimane la differenza nella tua posta si vedrà.",
+      text: 'Alla prossima registrazione chiediti se tra un mese ti servirà ancora quell’account. Se la risposta è no, apri un’[email temporanea](/). Se è sì ma il sito non merita la tua casella principale, crea un alias. In poche settimane la differenza nella tua posta si vedrà.',
     },
     {
       type: 'p',

@@ -7,7 +7,7 @@ export const article: Article = {
   slug: 'migliori-servizi-temp-mail',
   title: 'Temp mail in italiano: come scegliere il servizio migliore',
   description:
-    "I criteri per riconoscere un buon servizio di email temporanea in italiano: privacy reale, cancellazione effettiva, sicurezza dei messaggi e facilità d'uso.",
+    'I criteri per riconoscere un buon servizio di email temporanea in italiano: privacy reale, cancellazione effettiva, sicurezza dei messaggi e facilità d’uso.',
   category: 'Confronti',
   date: '2025-01-14',
   dateModified: '2025-01-18',
@@ -21,17 +21,17 @@ export const article: Article = {
     { type: 'h3', text: '1. Privacy dichiarata e verificabile' },
     {
       type: 'p',
-      text: "Un servizio nato per proteggere la privacy non dovrebbe tracciarti. Apri la pagina e guarda: se compare un banner per il consenso ai cookie pubblicitari, il servizio vive anche dei tuoi dati. Poi leggi l'informativa: deve dire in modo chiaro cosa conserva, per quanto tempo e cosa finisce nei registri del server.",
+      text: 'Un servizio nato per proteggere la privacy non dovrebbe tracciarti. Apri la pagina e guarda: se compare un banner per il consenso ai cookie pubblicitari, il servizio vive anche dei tuoi dati. Poi leggi l’informativa: deve dire in modo chiaro cosa conserva, per quanto tempo e cosa finisce nei registri del server.',
     },
     { type: 'h3', text: '2. Cancellazione vera' },
     {
       type: 'p',
-      text: "«L'indirizzo si autodistrugge» dovrebbe valere per i server, non solo per lo schermo. Cerca un servizio che dichiari di eliminare indirizzo, messaggi e allegati alla scadenza, senza conservarne copie.",
+      text: '«L’indirizzo si autodistrugge» dovrebbe valere per i server, non solo per lo schermo. Cerca un servizio che dichiari di eliminare indirizzo, messaggi e allegati alla scadenza, senza conservarne copie.',
     },
     { type: 'h3', text: '3. Nessuna riassegnazione degli indirizzi' },
     {
       type: 'p',
-      text: "È il criterio più trascurato. Se un indirizzo scaduto viene dato subito a un'altra persona, i messaggi destinati a te, come un link per reimpostare una password, possono finire a uno sconosciuto. Un buon servizio tiene gli indirizzi scaduti fuori circolazione per settimane.",
+      text: 'È il criterio più trascurato. Se un indirizzo scaduto viene dato subito a un’altra persona, i messaggi destinati a te, come un link per reimpostare una password, possono finire a uno sconosciuto. Un buon servizio tiene gli indirizzi scaduti fuori circolazione per settimane.',
     },
     { type: 'h3', text: '4. Sicurezza nella lettura dei messaggi' },
     {
@@ -80,7 +80,7 @@ export const article: Article = {
       type: 'callout',
       tone: 'tip',
       title: 'Una prova che richiede un minuto',
-      text: "Genera un indirizzo, iscriviti a una newsletter di cui ti fidi e guarda cosa succede: quanto tempo ci mette il messaggio, se le immagini vengono caricate senza chiedertelo, se trovi in fondo alla pagina un'informativa che si capisce. È il modo più rapido per giudicare qualunque servizio.",
+      text: 'Genera un indirizzo, iscriviti a una newsletter di cui ti fidi e guarda cosa succede: quanto tempo ci mette il messaggio, se le immagini vengono caricate senza chiedertelo, se trovi in fondo alla pagina un’informativa che si capisce. È il modo più rapido per giudicare qualunque servizio.',
     },
     { type: 'h2', text: 'Un limite comune a tutti', id: 'limiti' },
     {

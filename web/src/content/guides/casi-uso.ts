@@ -20,7 +20,7 @@ export const useCases: UseCase[] = [
   },
   {
     title: 'Attivare una prova gratuita',
-    text: "Provi un programma o un servizio online senza impegnarti. Se ti convince, crei poi l'account definitivo con la tua email, così potrai ricevere fatture e recuperare la password.",
+    text: 'Provi un programma o un servizio online senza impegnarti. Se ti convince, crei poi l’account definitivo con la tua email, così potrai ricevere fatture e recuperare la password.',
   },
   {
     title: 'Fare una domanda in un forum',
@@ -28,19 +28,19 @@ export const useCases: UseCase[] = [
   },
   {
     title: 'Esplorare un sito che non conosci',
-    text: "Se non sai chi gestisce un sito né come tratterà i tuoi dati, entra con un indirizzo usa e getta. Se si rivela affidabile, potrai sempre aggiornare l'indirizzo in seguito.",
+    text: 'Se non sai chi gestisce un sito né come tratterà i tuoi dati, entra con un indirizzo usa e getta. Se si rivela affidabile, potrai sempre aggiornare l’indirizzo in seguito.',
   },
   {
     title: 'Partecipare a concorsi e giveaway',
-    text: "Molti concorsi servono soprattutto a raccogliere contatti. Usa l'indirizzo temporaneo per quelli di poco conto; se il premio ti interessa davvero, ricorda che la comunicazione della vincita arriverebbe a una casella scaduta.",
+    text: 'Molti concorsi servono soprattutto a raccogliere contatti. Usa l’indirizzo temporaneo per quelli di poco conto; se il premio ti interessa davvero, ricorda che la comunicazione della vincita arriverebbe a una casella scaduta.',
   },
   {
     title: 'Iscriverti a un webinar',
-    text: "Perfetto quando il link di accesso arriva subito dopo l'iscrizione e l'evento è imminente. Se il link viene inviato giorni dopo, meglio un alias.",
+    text: 'Perfetto quando il link di accesso arriva subito dopo l’iscrizione e l’evento è imminente. Se il link viene inviato giorni dopo, meglio un alias.',
   },
   {
     title: 'Leggere oltre un paywall leggero',
-    text: "Alcune testate sbloccano qualche articolo in più in cambio della registrazione. Conferma l'account con un indirizzo temporaneo e continua a leggere senza riempire la tua casella.",
+    text: 'Alcune testate sbloccano qualche articolo in più in cambio della registrazione. Conferma l’account con un indirizzo temporaneo e continua a leggere senza riempire la tua casella.',
   },
   {
     title: 'Test di sviluppo e QA',
@@ -48,11 +48,11 @@ export const useCases: UseCase[] = [
   },
   {
     title: 'Un acquisto una tantum',
-    text: "Compri una sola volta da un negozio che non conosci? Evita le sue campagne promozionali, ma salva subito conferma d'ordine e dati di spedizione. Per acquisti costosi o con garanzia usa un indirizzo stabile.",
+    text: 'Compri una sola volta da un negozio che non conosci? Evita le sue campagne promozionali, ma salva subito conferma d’ordine e dati di spedizione. Per acquisti costosi o con garanzia usa un indirizzo stabile.',
   },
   {
-    title: 'Collegarti al WiFi di hotel, aeroporti e locali',
-    text: "Molte reti pubbliche chiedono un indirizzo email per concederti l'accesso e poi lo usano per scopi promozionali. Un indirizzo usa e getta ti fa navigare senza regalare il tuo contatto.",
+    title: 'Collegarti al Wi-Fi di hotel, aeroporti e locali',
+    text: 'Molte reti pubbliche chiedono un indirizzo email per concederti l’accesso e poi lo usano per scopi promozionali. Un indirizzo usa e getta ti fa navigare senza regalare il tuo contatto.',
   },
   {
     title: 'Ricevere un preventivo o un calcolo online',
@@ -68,7 +68,7 @@ export const useCases: UseCase[] = [
   },
   {
     title: 'Ricevere un file una volta sola',
-    text: "Qualcuno deve mandarti un documento o una foto e non vuoi dargli il tuo indirizzo personale? Comunicagli quello temporaneo, scarica l'allegato e la casella si cancellerà da sola.",
+    text: 'Qualcuno deve mandarti un documento o una foto e non vuoi dargli il tuo indirizzo personale? Comunicagli quello temporaneo, scarica l’allegato e la casella si cancellerà da sola.',
   },
 ];
 
@@ -92,12 +92,12 @@ export const guide: Guide = {
       type: 'callout',
       tone: 'tip',
       title: 'Tieni aperta la scheda',
-      text: "L'accesso alla casella resta nella scheda del browser in cui l'hai creata. Lasciala aperta finché non hai ricevuto ciò che ti serve, e se il sito è lento premi «Estendi» per tornare a dieci minuti pieni.",
+      text: 'L’accesso alla casella resta nella scheda del browser in cui l’hai creata. Lasciala aperta finché non hai ricevuto ciò che ti serve, e se il sito è lento premi «Estendi» per tornare a dieci minuti pieni.',
     },
     { type: 'h2', text: 'Quando non usarla', id: 'quando-no' },
     {
       type: 'p',
-      text: "La stessa caratteristica che rende utile un'email temporanea, cioè il fatto che sparisce, diventa un problema quando avrai bisogno di quell'indirizzo più avanti. Usa la tua email personale o un alias permanente per:",
+      text: 'La stessa caratteristica che rende utile un’email temporanea, cioè il fatto che sparisce, diventa un problema quando avrai bisogno di quell’indirizzo più avanti. Usa la tua email personale o un alias permanente per:',
     },
     {
       type: 'ul',
@@ -115,11 +115,11 @@ export const guide: Guide = {
       type: 'callout',
       tone: 'warning',
       title: 'Niente recupero dopo la scadenza',
-      text: "Quando l'indirizzo scade, messaggi e allegati vengono cancellati in modo definitivo e l'indirizzo non può essere riattivato. Un account registrato con quell'indirizzo non potrà più reimpostare la password.",
+      text: 'Quando l’indirizzo scade, messaggi e allegati vengono cancellati in modo definitivo e l’indirizzo non può essere riattivato. Un account registrato con quell’indirizzo non potrà più reimpostare la password.',
     },
     {
       type: 'p',
-      text: "Hai dubbi su un caso particolare? Le [domande frequenti](/faq) rispondono ai più comuni, e l'articolo su [quando usare un'email temporanea](/blog/quando-usare-email-temporanea) approfondisce dieci situazioni con consigli pratici.",
+      text: 'Hai dubbi su un caso particolare? Le [domande frequenti](/faq) rispondono ai più comuni, e l’articolo su [quando usare un’email temporanea](/blog/quando-usare-email-temporanea) approfondisce dieci situazioni con consigli pratici.',
     },
   ],
 };

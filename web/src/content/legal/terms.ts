@@ -37,11 +37,11 @@ export const sections: LegalSection[] = [
       {
         type: 'ul',
         items: [
-          "l'indirizzo è generato a caso e non può essere scelto né personalizzato;",
-          "ogni indirizzo resta attivo per dieci minuti; con «Estendi» il tempo residuo torna a dieci minuti pieni, e l'operazione si può ripetere finché l'indirizzo è attivo;",
+          'l’indirizzo è generato a caso e non può essere scelto né personalizzato;',
+          'ogni indirizzo resta attivo per dieci minuti; con «Estendi» il tempo residuo torna a dieci minuti pieni, e l’operazione si può ripetere finché l’indirizzo è attivo;',
           'il servizio permette solo di ricevere messaggi: non è possibile inviare posta né rispondere;',
           'gli allegati ricevuti possono essere scaricati;',
-          "alla scadenza l'indirizzo, i messaggi e gli allegati vengono cancellati definitivamente e non possono essere recuperati;",
+          'alla scadenza l’indirizzo, i messaggi e gli allegati vengono cancellati definitivamente e non possono essere recuperati;',
           `un indirizzo scaduto resta riservato per ${limits.tombstoneDays} giorni: in quel periodo non viene assegnato a nessun altro.`,
         ],
       },
@@ -56,7 +56,7 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: "Non è richiesta alcuna registrazione. L'accesso a una casella è legato a una chiave segreta che il browser conserva nella scheda in cui l'hai aperta: chi usa quella scheda può leggere la posta. Sei responsabile di non lasciare la scheda aperta su dispositivi condivisi e di non comunicare a terzi ciò che ti permette di accedere alla casella.",
+        text: 'Non è richiesta alcuna registrazione. L’accesso a una casella è legato a una chiave segreta che il browser conserva nella scheda in cui l’hai aperta: chi usa quella scheda può leggere la posta. Sei responsabile di non lasciare la scheda aperta su dispositivi condivisi e di non comunicare a terzi ciò che ti permette di accedere alla casella.',
       },
     ],
   },
@@ -65,7 +65,7 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: "Puoi usare il servizio per scopi personali e leciti, ad esempio per proteggere il tuo indirizzo principale dallo spam, per provare un sito prima di fidarti o per verificare il funzionamento di un'applicazione che invia email.",
+        text: 'Puoi usare il servizio per scopi personali e leciti, ad esempio per proteggere il tuo indirizzo principale dallo spam, per provare un sito prima di fidarti o per verificare il funzionamento di un’applicazione che invia email.',
       },
     ],
   },
@@ -80,7 +80,7 @@ export const sections: LegalSection[] = [
         type: 'ul',
         items: [
           'commettere o agevolare reati, frodi, truffe, furti di identità o attività di phishing;',
-          "ricevere, conservare o diffondere contenuti illeciti, inclusi materiali pedopornografici, contenuti che incitano all'odio o alla violenza e materiali che violano diritti d'autore o altri diritti di terzi;",
+          'ricevere, conservare o diffondere contenuti illeciti, inclusi materiali pedopornografici, contenuti che incitano all’odio o alla violenza e materiali che violano diritti d’autore o altri diritti di terzi;',
           'molestare, minacciare o perseguitare altre persone;',
           'creare account in massa, manipolare recensioni, sondaggi o concorsi, o eludere in modo abusivo sospensioni, blocchi e limitazioni decisi da altri servizi;',
           'generare caselle in numero anomalo, sovraccaricare i server o interferire in qualunque modo con il funzionamento del servizio;',
@@ -116,7 +116,7 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: "Facciamo il possibile perché il servizio funzioni sempre, ma non possiamo garantire che sia disponibile senza interruzioni. Possiamo modificarlo, sospenderlo per manutenzione o interromperlo, in tutto o in parte; se un'interruzione è programmata, cercheremo di avvisare sul sito con un anticipo ragionevole.",
+        text: 'Facciamo il possibile perché il servizio funzioni sempre, ma non possiamo garantire che sia disponibile senza interruzioni. Possiamo modificarlo, sospenderlo per manutenzione o interromperlo, in tutto o in parte; se un’interruzione è programmata, cercheremo di avvisare sul sito con un anticipo ragionevole.',
       },
     ],
   },
@@ -159,7 +159,7 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: `Testi, grafica, nome e software del sito ${PRODUCT_NAME} sono protetti dalle norme sul diritto d'autore e sui segni distintivi. Puoi citarne brevi estratti indicando la fonte; per altri usi chiedici prima il permesso.`,
+        text: `Testi, grafica, nome e software del sito ${PRODUCT_NAME} sono protetti dalle norme sul diritto d’autore e sui segni distintivi. Puoi citarne brevi estratti indicando la fonte; per altri usi chiedici prima il permesso.`,
       },
     ],
   },
@@ -186,7 +186,7 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: "Possiamo aggiornare questi termini, ad esempio quando aggiungiamo funzioni o cambiano le norme. La versione in vigore è sempre questa pagina, con la data dell'ultimo aggiornamento in alto. Poiché non ci sono account né contratti di durata, ogni nuovo uso del servizio è regolato dalla versione pubblicata in quel momento.",
+        text: 'Possiamo aggiornare questi termini, ad esempio quando aggiungiamo funzioni o cambiano le norme. La versione in vigore è sempre questa pagina, con la data dell’ultimo aggiornamento in alto. Poiché non ci sono account né contratti di durata, ogni nuovo uso del servizio è regolato dalla versione pubblicata in quel momento.',
       },
     ],
   },
@@ -195,7 +195,7 @@ export const sections: LegalSection[] = [
     blocks: [
       {
         type: 'p',
-        text: "Questi termini sono regolati dalla legge italiana. Se usi il servizio come consumatore, per ogni controversia è competente il giudice del luogo in cui risiedi o hai il domicilio, come previsto dal Codice del consumo, e restano salve le norme inderogabili del Paese dell'Unione europea in cui vivi.",
+        text: 'Questi termini sono regolati dalla legge italiana. Se usi il servizio come consumatore, per ogni controversia è competente il giudice del luogo in cui risiedi o hai il domicilio, come previsto dal Codice del consumo, e restano salve le norme inderogabili del Paese dell’Unione europea in cui vivi.',
       },
       {
         type: 'p',
