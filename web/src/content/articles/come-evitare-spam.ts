@@ -135,6 +135,15 @@ export const article: Article = {
       type: 'p',
       text: 'Se dopo qualche settimana lo spam resta ingestibile, allora sì, valuta di aprire un nuovo indirizzo principale: questa volta, però, proteggilo fin dal primo giorno con le regole viste sopra.',
     },
+    { type: 'h2', text: 'Gli indirizzi che si indovinano', id: 'indovinare' },
+    {
+      type: 'p',
+      text: 'Non tutto lo spam nasce da un indirizzo che hai lasciato in giro. Gli spammer provano anche a indovinare: prendono un dominio diffuso e ci attaccano nomi e cognomi comuni, combinazioni come nome.cognome o nome seguito dall’anno di nascita, e indirizzi generici come info, contatti o amministrazione. Ogni messaggio che non torna indietro conferma un indirizzo valido, che da quel momento vale di più.',
+    },
+    {
+      type: 'p',
+      text: 'Contro questi tentativi aiuta un indirizzo principale meno prevedibile, ad esempio con un’iniziale o una parola in più rispetto al semplice nome e cognome. Per le registrazioni occasionali, un indirizzo temporaneo generato a caso è impossibile da indovinare per costruzione, e quando scade non c’è più nulla da confermare.',
+    },
     { type: 'h2', text: 'Errori da evitare', id: 'errori' },
     {
       type: 'ul',

@@ -91,6 +91,51 @@ export const article: Article = {
         'Il tono è generico («Gentile cliente») oppure, al contrario, sa troppe cose di te.',
       ],
     },
+    { type: 'h2', text: 'Le esche più diffuse', id: 'esche' },
+    {
+      type: 'p',
+      text: 'I copioni cambiano nome ma non struttura. Conoscere i più frequenti aiuta a riconoscerli al primo sguardo, anche quando la grafica è perfetta:',
+    },
+    {
+      type: 'ul',
+      items: [
+        'il pacco in giacenza: un corriere ti chiede pochi euro per sbloccare una consegna, e la pagina di pagamento raccoglie i dati della carta;',
+        'l’accesso sospetto: la banca o il provider di posta ti avvisa di un accesso anomalo e ti invita a «verificare» subito l’account con le tue credenziali;',
+        'il rimborso inatteso: un ente pubblico o un’azienda ti promette una somma da incassare, purché tu inserisca l’IBAN o i dati della carta;',
+        'l’abbonamento scaduto: un servizio di streaming o un antivirus ti avvisa che il pagamento non è andato a buon fine e che l’account sarà sospeso;',
+        'la fattura allegata: un fornitore sconosciuto ti manda un documento da aprire, che in realtà contiene un programma malevolo;',
+        'la richiesta del capo: un messaggio che sembra arrivare da un dirigente chiede un bonifico urgente e riservato.',
+      ],
+    },
+    {
+      type: 'p',
+      text: 'In tutti i casi la richiesta finale è la stessa: inserire dati su una pagina raggiunta da un link, o aprire un allegato. È quel gesto, non il messaggio in sé, a fare il danno.',
+    },
+    { type: 'h2', text: 'I codici di verifica, nuovo bersaglio', id: 'codici' },
+    {
+      type: 'p',
+      text: 'Da quando l’autenticazione a due fattori si è diffusa, rubare una password non basta più. I truffatori si sono adattati: dopo aver ottenuto le credenziali, ti contattano fingendosi l’assistenza del servizio e ti chiedono di leggere ad alta voce, o di inoltrare, il codice che hai appena ricevuto. Quel codice è l’ultima chiave che mancava loro.',
+    },
+    {
+      type: 'p',
+      text: 'La regola è semplice: un codice di verifica si digita solo nel sito o nell’app da cui l’hai chiesto tu, e non si comunica mai a nessuno, nemmeno a chi dice di lavorare per il servizio. Un codice che arriva senza che tu l’abbia chiesto è a sua volta un segnale d’allarme: qualcuno sta provando a entrare nel tuo account, e conviene cambiare subito la password.',
+    },
+    { type: 'h2', text: 'Se hai già cliccato', id: 'se-hai-cliccato' },
+    {
+      type: 'p',
+      text: 'Capita anche alle persone più attente, soprattutto quando sono stanche o di fretta. Quello che conta è agire subito, nell’ordine giusto:',
+    },
+    {
+      type: 'ol',
+      items: [
+        'Chiudi la pagina e non inserire altri dati. Se hai scaricato un file, non aprirlo.',
+        'Se hai inserito una password, cambiala subito partendo dal sito ufficiale, digitato a mano, e cambiala anche su ogni altro account in cui la usavi.',
+        'Se hai inserito i dati della carta o del conto, chiama la tua banca al numero che trovi sul suo sito o sul retro della carta e fai bloccare ciò che serve.',
+        'Attiva l’autenticazione a due fattori sull’account coinvolto, se non l’avevi già fatto.',
+        'Se hai aperto un allegato, fai una scansione completa del dispositivo con un antivirus aggiornato.',
+        'Conserva il messaggio e segnalalo alla Polizia Postale: è una prova utile se qualcuno usa i tuoi dati.',
+      ],
+    },
     { type: 'h2', text: 'Consigli pratici', id: 'consigli' },
     {
       type: 'ul',

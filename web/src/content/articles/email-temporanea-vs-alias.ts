@@ -144,6 +144,38 @@ export const article: Article = {
       type: 'p',
       text: 'Il 5% può sembrare poco, ma sono proprio quelle registrazioni occasionali a generare gran parte dello spam: tagliarle fuori significa togliere alla tua casella la fonte più abbondante di posta indesiderata. Le percentuali non sono una regola da rispettare alla lettera, ma un promemoria: la maggior parte della tua posta importante deve passare da un indirizzo stabile, e solo ciò che è davvero usa e getta deve finire in un indirizzo usa e getta.',
     },
+    { type: 'h2', text: 'Un esempio: una settimana di registrazioni', id: 'esempio' },
+    {
+      type: 'p',
+      text: 'Immagina una settimana qualunque. Lunedì scarichi il modello di un curriculum da un sito che non conosci; martedì ti iscrivi alla newsletter della libreria in cui compri spesso; mercoledì apri un account su un social network che vuoi solo provare; giovedì ricevi via email i risultati di un esame medico; venerdì partecipi a un concorso per una tazza personalizzata.',
+    },
+    {
+      type: 'ul',
+      items: [
+        'Il modello del curriculum e il concorso della tazza sono registrazioni una tantum: email temporanea. Se vinci la tazza non lo saprai, ed è un prezzo accettabile.',
+        'La libreria e il social network sono rapporti che potrebbero durare: un alias per ciascuno. Se il social non ti convince, disattivi l’alias e non ne senti più parlare; se la libreria cede il tuo contatto, lo scopri dal nome dell’alias a cui arriva lo spam.',
+        'Il referto medico va all’indirizzo principale, senza discussioni: è un dato delicato e potresti averne bisogno tra anni.',
+      ],
+    },
+    {
+      type: 'p',
+      text: 'Alla fine della settimana la tua casella principale ha ricevuto un solo messaggio nuovo, quello che contava davvero. Le altre quattro registrazioni non possono più raggiungerti, oppure possono farlo solo attraverso un indirizzo che controlli tu.',
+    },
+    { type: 'h2', text: 'Come passare a questo sistema', id: 'passaggio' },
+    {
+      type: 'ol',
+      items: [
+        'Scegli come creare gli alias: con il segno più se il tuo provider lo supporta, altrimenti con gli alias del provider o con un servizio di inoltro.',
+        'Apri le newsletter che ricevi e, per quelle che vuoi tenere, aggiorna l’indirizzo nelle preferenze con un alias dedicato; dalle altre disiscriviti.',
+        'Fai lo stesso con i negozi e i social che usi, a cominciare da quelli che scrivono più spesso.',
+        'Lascia all’indirizzo principale solo persone, lavoro e servizi essenziali, e controlla che i loro account abbiano metodi di recupero aggiornati.',
+        'Da qui in avanti, per ogni nuova registrazione fatti le due domande del riquadro qui sotto prima di scrivere un indirizzo.',
+      ],
+    },
+    {
+      type: 'p',
+      text: 'Non serve fare tutto in un giorno: bastano pochi minuti ogni volta che arriva un messaggio indesiderato. Nel giro di qualche mese il numero di mittenti che conosce il tuo indirizzo vero si riduce a quelli che hai scelto tu.',
+    },
     {
       type: 'callout',
       tone: 'tip',

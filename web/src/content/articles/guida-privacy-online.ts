@@ -136,6 +136,30 @@ export const article: Article = {
         'Prima di comprare da un negozio sconosciuto, cerca recensioni indipendenti e controlla che indichi ragione sociale, partita IVA e contatti.',
       ],
     },
+    { type: 'h2', text: 'I dispositivi connessi in casa', id: 'casa' },
+    {
+      type: 'p',
+      text: 'Televisori, assistenti vocali, videocamere, robot aspirapolvere: ogni oggetto connesso è un piccolo computer che raccoglie dati e li manda al produttore. Spesso lo fa più di quanto serva al suo funzionamento, e con impostazioni predefinite pensate per la comodità, non per la riservatezza.',
+    },
+    {
+      type: 'ul',
+      items: [
+        'Cambia subito la password predefinita di ogni dispositivo e del router, e tieni aggiornato il loro software.',
+        'Nelle impostazioni del televisore disattiva il riconoscimento dei contenuti, che registra cosa guardi per fini pubblicitari.',
+        'Rivedi la cronologia degli assistenti vocali e imposta la cancellazione automatica delle registrazioni.',
+        'Metti i dispositivi connessi su una rete Wi-Fi per gli ospiti, separata da computer e telefoni.',
+      ],
+    },
+    { type: 'h2', text: 'Quando cambi o vendi un dispositivo', id: 'dispositivi-usati' },
+    {
+      type: 'p',
+      text: 'Un telefono, un computer o una chiavetta che cambiano proprietario portano con sé tutto quello che contengono, anche i file che hai cancellato. Prima di venderli o regalarli, esci dagli account, disattiva la funzione per ritrovare il dispositivo smarrito, che altrimenti ne blocca l’uso al nuovo proprietario, fai una copia di ciò che ti serve e ripristina le impostazioni di fabbrica. Sui dispositivi recenti, cifrati fin dall’inizio, il ripristino rende i vecchi dati illeggibili; su quelli più datati o sui dischi esterni conviene usare un programma che sovrascriva lo spazio libero. Lo stesso vale per il vecchio router o la stampante di casa, che ricordano le password della rete e talvolta documenti stampati di recente.',
+    },
+    { type: 'h2', text: 'Bambini e ragazzi', id: 'ragazzi' },
+    {
+      type: 'p',
+      text: 'I più giovani entrano online prima di saper valutare cosa condividono. In Italia un ragazzo può dare da solo il consenso al trattamento dei suoi dati da parte dei servizi online solo dai 14 anni; prima serve quello di un genitore. Più delle regole, però, contano le abitudini che si imparano in famiglia: pensare prima di pubblicare una foto, non dire dove ci si trova, chiedere aiuto quando un messaggio mette a disagio. Anche gli adulti hanno una parte: ogni foto dei figli pubblicata oggi è un pezzo della loro identità digitale che domani non potranno ritirare.',
+    },
     { type: 'h2', text: 'I diritti che la legge ti riconosce', id: 'diritti' },
     {
       type: 'p',

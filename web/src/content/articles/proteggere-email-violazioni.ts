@@ -91,6 +91,15 @@ export const article: Article = {
       type: 'p',
       text: 'Se qualcuno ha cambiato la tua password e le opzioni di recupero, usa subito la procedura ufficiale di recupero dell’account del tuo provider, seguendo il percorso indicato sul suo sito e non link ricevuti per email. Fornisci più dettagli possibile: vecchie password, data approssimativa di creazione dell’account, dispositivi usati di solito. Nel frattempo avvisa i tuoi contatti attraverso un altro canale, perché chi controlla la casella potrebbe scrivere loro a tuo nome, e contatta la banca se la casella era collegata a servizi di pagamento.',
     },
+    { type: 'h2', text: 'Cosa viene rubato, di solito', id: 'cosa-viene-rubato' },
+    {
+      type: 'p',
+      text: 'Quasi ogni violazione contiene gli indirizzi email degli utenti: sono il dato che tutti i siti raccolgono. Spesso, accanto, ci sono nomi, numeri di telefono, date di nascita e indirizzi di casa, e quasi sempre le password, che i siti seri conservano in forma cifrata con un’impronta (hash).',
+    },
+    {
+      type: 'p',
+      text: 'Un’impronta non è la password, ma non è nemmeno una garanzia: le password brevi o comuni si ricavano dall’impronta in pochi minuti, provando miliardi di combinazioni. Per questo una violazione ti riguarda anche se il sito assicura che le password erano «protette», e per questo una password lunga e unica per ogni sito resta la difesa più solida. Anche senza password, però, i dati rubati bastano a confezionare messaggi di phishing credibili, che citano il tuo nome e il servizio di cui sei davvero cliente.',
+    },
     { type: 'h2', text: 'Prevenire la prossima violazione', id: 'prevenire' },
     {
       type: 'p',
