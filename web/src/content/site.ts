@@ -89,9 +89,9 @@ export const pages: Record<ContentRoute, PageText> = {
   '/casi-uso': {
     title: `Casi d’uso dell’email temporanea${TITLE_SUFFIX}`,
     description:
-      'Quindici situazioni in cui un indirizzo usa e getta ti evita spam e tracciamento, e i casi in cui è meglio usare la tua email personale. Esempi e consigli.',
+      'Quindici situazioni in cui un indirizzo usa e getta ti evita spam e tracciamento, ciascuna con i passi da seguire, e i casi in cui usare la tua email.',
     heading: 'Casi d’uso: quando conviene un’email temporanea',
-    intro: `Quindici situazioni concrete in cui un indirizzo di ${PRODUCT_NAME} protegge la tua casella da spam e tracciamento, e i casi in cui è meglio usare la tua email personale.`,
+    intro: `Quindici situazioni concrete in cui un indirizzo di ${PRODUCT_NAME} protegge la tua casella da spam e tracciamento, ciascuna con i passi da seguire, e i casi in cui è meglio usare la tua email personale.`,
   },
   '/api': {
     title: `API per sviluppatori${TITLE_SUFFIX}`,
