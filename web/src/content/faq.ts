@@ -72,7 +72,7 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'I miei messaggi sono privati?',
-    answer: `Sì. Solo chi ha la chiave di accesso della casella, conservata nella scheda del tuo browser, può leggerla; nessuno di noi la legge. Il server la elabora in automatico solo per mostrartela (pulisce l’HTML e cerca il codice di verifica o il link di conferma da evidenziare), niente esce dal server e tutto viene cancellato alla scadenza. Non usiamo cookie né strumenti di tracciamento e la pagina non carica nulla da servizi esterni. I dettagli sono nell’[informativa sulla privacy](/privacy).`,
+    answer: `Sì. Solo chi ha la chiave di accesso della casella, conservata nella scheda del tuo browser, può leggere la posta, e nessuna persona del nostro servizio la legge. Il server la elabora in automatico solo per mostrartela: ripulisce l’HTML e cerca il codice di verifica o il link di conferma da mettere in evidenza. Nulla esce dal server, e alla scadenza tutto viene cancellato. Non usiamo cookie né strumenti di tracciamento e la pagina non carica nulla da servizi esterni. I dettagli sono nell’[informativa sulla privacy](/privacy).`,
   },
   {
     question: 'Se ricarico la pagina o chiudo la scheda perdo la casella?',
