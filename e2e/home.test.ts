@@ -76,7 +76,7 @@ describe('home page', () => {
     await page.getByRole('heading', { name: 'Domande frequenti' }).waitFor();
     expect(await page.locator('#faq [data-slot="disclosure"]').count()).toBe(6);
     expect(await page.locator('[data-slot="ad-slot"]').first().textContent()).toBe(
-      'Spazio pubblicitario',
+      'Spazio pubblicitarioSegnaposto vuoto: nessun codice o contenuto di terze parti',
     );
     const footer = page.locator('footer');
     const links = await footer
@@ -101,7 +101,7 @@ describe('home page', () => {
     const page = await context.newPage();
     await page.goto(server.httpUrl);
     const ui = home(page);
-    const toast = ui.toast("Impossibile creare l'Email Temporanea");
+    const toast = ui.toast('Impossibile creare l’Email Temporanea');
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Errore');
     expect(await toast.getAttribute('data-type')).toBe('error');

@@ -1,4 +1,12 @@
-import { MAILBOX_TTL_SECONDS } from '@et/common';
+import {
+  MAILBOX_MAX_BYTES,
+  MAILBOX_MAX_MESSAGES,
+  MAILBOX_TTL_SECONDS,
+  MAX_MESSAGE_BYTES,
+  RATE_LIMIT_CREATE_MAX,
+  RATE_LIMIT_CREATE_WINDOW_SECONDS,
+  TOMBSTONE_DAYS,
+} from '@et/common';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSentinelUrl, sentinelTarget } from './store/redis/redis-url';
@@ -171,7 +179,7 @@ export const CONFIG_VARS = {
   },
   maxMessageBytes: {
     name: 'MAX_MESSAGE_BYTES',
-    fallback: 10 * 1024 * 1024,
+    fallback: MAX_MESSAGE_BYTES,
     read: int(1024, 100 * 1024 * 1024),
     doc: 'Largest message SMTP accepts (advertised as SIZE; larger gets 552 5.3.4).',
   },
@@ -207,7 +215,7 @@ export const CONFIG_VARS = {
   },
   tombstoneDays: {
     name: 'TOMBSTONE_DAYS',
-    fallback: 30,
+    fallback: TOMBSTONE_DAYS,
     read: int(1, 3650),
     doc: 'How long an expired address stays reserved so it is never handed out again.',
   },
@@ -232,13 +240,13 @@ export const CONFIG_VARS = {
   },
   mailboxMaxMessages: {
     name: 'MAILBOX_MAX_MESSAGES',
-    fallback: 500,
+    fallback: MAILBOX_MAX_MESSAGES,
     read: int(1, 100_000),
     doc: 'Messages one mailbox may hold; beyond, SMTP answers 452 4.2.2.',
   },
   mailboxMaxBytes: {
     name: 'MAILBOX_MAX_BYTES',
-    fallback: 50 * 1024 * 1024,
+    fallback: MAILBOX_MAX_BYTES,
     read: int(1024, 10 * 1024 ** 3),
     doc: 'Bytes one mailbox may hold (raw sizes); beyond, SMTP answers 452 4.2.2.',
   },
@@ -310,13 +318,13 @@ export const CONFIG_VARS = {
   },
   createRateLimitMax: {
     name: 'RATE_LIMIT_CREATE_MAX',
-    fallback: 20,
+    fallback: RATE_LIMIT_CREATE_MAX,
     read: int(1, 1_000_000),
     doc: 'Mailboxes one client IP may create per window; beyond, 429 with Retry-After.',
   },
   createRateLimitWindowSeconds: {
     name: 'RATE_LIMIT_CREATE_WINDOW_SECONDS',
-    fallback: 600,
+    fallback: RATE_LIMIT_CREATE_WINDOW_SECONDS,
     read: int(1, 86_400),
     doc: 'The window of `RATE_LIMIT_CREATE_MAX`.',
   },

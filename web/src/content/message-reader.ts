@@ -53,7 +53,7 @@ export const messageReader = {
 
   toasts: {
     downloaded: 'Allegato scaricato con successo',
-    downloadFailed: "Impossibile scaricare l'allegato",
+    downloadFailed: 'Impossibile scaricare l’allegato',
     noAttachment: 'Nessun allegato trovato',
     emlDownloaded: 'Messaggio originale scaricato',
     emlFailed: 'Impossibile scaricare il messaggio originale',
