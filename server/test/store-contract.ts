@@ -33,8 +33,9 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
 }
 
 /**
- * The behaviour every MailStore must have. Runs unchanged on each implementation
- * (SQLite here, Redis in its own issue): `describeMailStore('sqlite', factory)`.
+ * The behaviour every MailStore must have. Runs unchanged on each implementation:
+ * `describeMailStore('sqlite', factory)` in sqlite-store.test.ts, Redis and Redis Cluster in
+ * redis-store.test.ts.
  */
 export function describeMailStore(name: string, factory: () => Promise<StoreUnderTest>) {
   describe(`MailStore contract: ${name}`, () => {
@@ -166,6 +167,40 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await attempt(T0 + 29 * DAY)).toBe(false);
         await store.purgeTombstones(T0 + MIN + 30 * DAY);
         expect(await attempt(T0 + 31 * DAY)).toBe(true);
+      });
+    });
+
+    describe('the synchronous inbox read (peekInboxList, a fast path)', () => {
+      it('answers, when it answers at all, what listMessages resolves for the live mailbox', async () => {
+        const peeked: number[] = [];
+        /** After each step: the peek is undefined or the list; never for a dead mailbox. */
+        async function expectPeekAgrees(now: number, live: boolean) {
+          await store.findMailboxByTokenHash('hash-a@x.test', now);
+          const list = await store.listMessages('a@x.test');
+          const peek = store.peekInboxList?.('hash-a@x.test', now);
+          if (peek === undefined) return;
+          expect(live).toBe(true);
+          expect(peek).toEqual(list);
+          peeked.push(peek.length);
+        }
+        await create('a@x.test');
+        await expectPeekAgrees(T0, true);
+        const [m1, m2] = [message(), message()];
+        for (const m of [m1, m2]) {
+          await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+          await expectPeekAgrees(T0, true);
+        }
+        await store.deleteMessage('a@x.test', m1.id);
+        await expectPeekAgrees(T0, true);
+        await store.setExpiry('a@x.test', T0 + 20 * MIN, T0);
+        await expectPeekAgrees(T0 + 15 * MIN, true);
+        await expectPeekAgrees(T0 + 20 * MIN, false);
+        await store.deleteAllMessages('a@x.test');
+        await expectPeekAgrees(T0, true);
+        await store.deleteMailbox('a@x.test', T0 + MIN, T0 + MIN + DAY);
+        await expectPeekAgrees(T0 + MIN, false);
+        // A store that has the read answers from memory after a list: the comparison happened.
+        expect(peeked).toEqual(store.peekInboxList ? [0, 1, 2, 1, 1, 0] : []);
       });
     });
 

@@ -5,14 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { attachmentMessage } from '../../bench/lib/smtp';
 import type { MessageSummaryFields } from '../src/domain/message';
 import { outlineMessage } from '../src/ingest/mime-outline';
-import { parseMessage, summarizeMessage } from '../src/ingest/parse';
-import { mutate } from './helpers/mutate';
+import { createMessageParser, parseMessage, summarizeMessage } from '../src/ingest/parse';
+import { fuzzCorpus, mutate } from './helpers/mutate';
 import { seededRandom, type Random } from './helpers/random';
 
 /**
  * Ingest stores what `summarizeMessage` reads; the detail view shows what `parseMessage`
  * (mailparser) reads. The two must agree on every summary field, whichever way the summary
- * was taken (without mailparser, or mailparser without the attachment bodies).
+ * was taken: without mailparser (mime-outline.ts, the fast path), mailparser without the
+ * attachment bodies, or mailparser on the whole message (`FAST_PATHS_OFF=mime-outline`).
  */
 const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
 
@@ -30,10 +31,14 @@ function summaryOf(message: MessageSummaryFields): MessageSummaryFields {
   return { from, subject, preview, attachmentCount, code, confirmLink };
 }
 
+/** The summary without its fast path: mailparser reads every message whole. */
+const parseWithoutOutline = createMessageParser({ mimeOutline: false });
+
 async function expectSameSummary(raw: Buffer, label: string) {
   const full = summaryOf(await parseMessage(raw));
   expect(summaryOf(await summarizeMessage(raw)), label).toEqual(full);
   expect(summaryOf(await parseMessage(raw, { summaryOnly: true })), label).toEqual(full);
+  expect(summaryOf(await parseWithoutOutline(raw, { summaryOnly: true })), label).toEqual(full);
 }
 
 /** The message of the 100 KB ingest figure, as it arrives over SMTP. */
@@ -173,6 +178,11 @@ describe('summarizeMessage gives the summary of parseMessage', () => {
     }
   }, 60_000);
 
+  it('on the fuzz corpus', async () => {
+    let n = 0;
+    for (const raw of fuzzCorpus(2000)) await expectSameSummary(raw, `fuzz ${n++}`);
+  }, 300_000);
+
   it('on mutated messages (fixed seed)', async () => {
     const rnd = seededRandom(20261124);
     const seeds: Buffer[] = emlFiles(fixturesDir).map((f) => readFileSync(f));
@@ -180,7 +190,7 @@ describe('summarizeMessage gives the summary of parseMessage', () => {
     for (let i = 0; i < 1500; i++) {
       await expectSameSummary(mutate(rnd, rnd.pick(seeds)), `mutant ${i}`);
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('outlineMessage', () => {

@@ -37,17 +37,19 @@ export async function buildApp(
   > & {
     /** TRUST_PROXY: comma-separated IPs or CIDRs whose X-Forwarded-* headers are believed. */
     trustProxy?: string | false;
+    /**
+     * Answer the inbox poll before fastify when it can be (inbox-read.ts; default true): a
+     * fast path (docs/architecture.md, "Fast paths"), off with `FAST_PATHS_OFF=inbox-read`.
+     */
+    inboxReadEarly?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
-  const { trustProxy: trustedProxies = false, ...timeouts } = options;
+  const { trustProxy: trustedProxies = false, inboxReadEarly = true, ...timeouts } = options;
   const trustProxy = compileProxyTrust(trustedProxies);
   const inboxJson = createInboxJson();
-  const answerInboxRead = createInboxRead({
-    store: deps.store,
-    clock: deps.clock,
-    json: inboxJson,
-    trustProxy,
-  });
+  const answerInboxRead = inboxReadEarly
+    ? createInboxRead({ store: deps.store, clock: deps.clock, json: inboxJson, trustProxy })
+    : () => false;
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -51,7 +51,7 @@ CREATE TABLE messages (
   subject          TEXT NOT NULL,
   preview          TEXT NOT NULL,
   attachment_count INTEGER NOT NULL,
-  -- Found at ingest (issue 8); NULL when the message has none.
+  -- Found at ingest; NULL when the message has none.
   code             TEXT,
   confirm_link     TEXT
 );
