@@ -1,5 +1,5 @@
 /**
- * The extras of the home page end to end (issue 8): 'Apri sul telefono' (QR code of a link that
+ * The extras of the home page end to end: 'Apri sul telefono' (QR code of a link that
  * carries the token in the fragment), 'Elimina tutto ora', opt-in browser notifications and the
  * dark mode toggle. Real server process, real SMTP, Debian's Chromium; a fresh browser context
  * per visitor (a second context is "the other device").
@@ -379,7 +379,7 @@ describe('dark mode', () => {
     expect(await isDark(page)).toBe(true);
     expect(await ui.theme('scuro').getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('colorScheme'))).toBe('dark');
-    // An explicit pick no longer follows the system.
+    // An explicit pick stays, whatever the system says.
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForTimeout(100);
     expect(await isDark(page)).toBe(true);

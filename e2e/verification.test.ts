@@ -1,5 +1,5 @@
 /**
- * Verification codes and links end to end (issue 8): a sign-up mail sent over real SMTP shows a
+ * Verification codes and links end to end: a sign-up mail sent over real SMTP shows a
  * 'Codice …' chip on its row that copies the code in one tap, and the reader offers 'Copia
  * codice' and 'Apri link di conferma'. Real server process, real Chromium.
  */

@@ -126,7 +126,7 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
       expect(page.url(), name).toBe(homeUrl);
       expect(await page.title(), name).not.toBe('pwned');
       // A click trigger may have left the focus inside the frame, whose keys never reach the
-      // page; 'Mostra immagini' (shown only when there is something remote) no longer takes it
+      // page; 'Mostra immagini' (shown only when there is something remote) does not take it
       // back every time.
       await dialog.focus();
       await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-/** A goal of the Performance issue: a bound on the figure itself or on its ratio. */
+/** A goal of a figure (bench/README.md): a bound on the figure itself or on its ratio. */
 export interface Goal {
   /** What is bounded: our value, or ours / baseline. */
   on: 'value' | 'ratio';

@@ -51,11 +51,19 @@ export interface Config {
   maxStreamsPerMailbox: number;
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
+  fastPathsOff: readonly FastPath[];
 }
 
 /** What a node does: take mail, serve HTTP, or both. Split roles need the shared Redis store. */
 export type Role = 'all' | 'smtp' | 'http';
 const ROLES: Role[] = ['all', 'smtp', 'http'];
+
+/**
+ * The fast paths a node can be told to skip (docs/architecture.md, "Fast paths"): each one
+ * gives the answer of the plain path for less work, and turning it off leaves the plain path.
+ */
+export const FAST_PATHS = ['inbox-read', 'mime-outline'] as const;
+export type FastPath = (typeof FAST_PATHS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -123,6 +131,17 @@ const redisUrl = (raw: string): string => {
     throw new Error(`must be a redis:// or rediss:// URL, got "${raw}"`);
   }
   return raw;
+};
+
+const fastPaths = (raw: string): FastPath[] => {
+  const list = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = list.filter((name) => !FAST_PATHS.includes(name as FastPath));
+  if (bad.length)
+    throw new Error(`unknown fast path: ${bad.join(', ')}; known: ${FAST_PATHS.join(', ')}`);
+  return [...new Set(list as FastPath[])];
 };
 
 const role = (raw: string): Role => {
@@ -351,6 +370,12 @@ export const CONFIG_VARS = {
     fallback: 10_000,
     read: int(1000, 600_000),
     doc: 'Idle keep-alive HTTP connections are closed after this.',
+  },
+  fastPathsOff: {
+    name: 'FAST_PATHS_OFF',
+    fallback: [],
+    read: fastPaths,
+    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
   },
   webDistDir: {
     name: 'WEB_DIST_DIR',

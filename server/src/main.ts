@@ -8,7 +8,7 @@ import type { EventBus } from './events/event-bus';
 import { createLocalBus } from './events/local-bus';
 import { buildApp } from './http/app';
 import { createPushHub } from './http/push-hub';
-import { parseMessage } from './ingest/parse';
+import { createMessageParser } from './ingest/parse';
 import { createIngestPipeline } from './ingest/pipeline';
 import { createSmtpListener } from './ingest/smtp-listener';
 import { createExpirySweeper, type SweepLock } from './jobs/expiry-sweeper';
@@ -59,6 +59,9 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
+  const parse = createMessageParser({
+    mimeOutline: !config.fastPathsOff.includes('mime-outline'),
+  });
 
   const smtp = runsSmtp
     ? createSmtpListener({
@@ -87,7 +90,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
             : undefined,
         quota,
         store,
-        pipeline: createIngestPipeline({ store, bus, quota, parse: parseMessage, clock, logger }),
+        pipeline: createIngestPipeline({ store, bus, quota, parse, clock, logger }),
         clock,
         logger: logger.child({ component: 'smtp' }),
       })
@@ -102,7 +105,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
             heartbeatMs: SSE_HEARTBEAT_MS,
             maxStreamsPerMailbox: config.maxStreamsPerMailbox,
           }),
-          parse: parseMessage,
+          parse,
           clock,
           logger: logger.child({ component: 'http' }),
           domains: config.mailDomains,
@@ -120,6 +123,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
           requestTimeout: config.httpRequestTimeoutMs,
           keepAliveTimeout: config.httpKeepAliveTimeoutMs,
           trustProxy: config.trustProxy ?? false,
+          inboxReadEarly: !config.fastPathsOff.includes('inbox-read'),
         },
       )
     : null;

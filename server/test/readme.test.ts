@@ -8,7 +8,9 @@ describe('README', () => {
   it('documents every configuration variable with its real default', () => {
     for (const v of Object.values(CONFIG_VARS)) {
       const fallback = Array.isArray(v.fallback)
-        ? `\`${v.fallback.join(',')}\``
+        ? v.fallback.length
+          ? `\`${v.fallback.join(',')}\``
+          : '(empty)'
         : v.fallback === null
           ? '(empty)'
           : `\`${String(v.fallback).replace(/^.*\/web\/dist$/, './web/dist')}\``;

@@ -33,8 +33,9 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
 }
 
 /**
- * The behaviour every MailStore must have. Runs unchanged on each implementation
- * (SQLite here, Redis in its own issue): `describeMailStore('sqlite', factory)`.
+ * The behaviour every MailStore must have. Runs unchanged on each implementation:
+ * `describeMailStore('sqlite', factory)` in sqlite-store.test.ts, Redis and Redis Cluster in
+ * redis-store.test.ts.
  */
 export function describeMailStore(name: string, factory: () => Promise<StoreUnderTest>) {
   describe(`MailStore contract: ${name}`, () => {

@@ -7,10 +7,10 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from './deps';
-import { createInboxJson, createInboxRead } from './inbox-read';
+import { createInboxJson, createInboxRead, type Handler } from './inbox-read';
 import { createAuthenticator } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -37,17 +37,20 @@ export async function buildApp(
   > & {
     /** TRUST_PROXY: comma-separated IPs or CIDRs whose X-Forwarded-* headers are believed. */
     trustProxy?: string | false;
+    /**
+     * Answer the inbox poll before fastify when it can be (inbox-read.ts; default true): a
+     * fast path (docs/architecture.md, "Fast paths"), off with `FAST_PATHS_OFF=inbox-read`.
+     */
+    inboxReadEarly?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
-  const { trustProxy: trustedProxies = false, ...timeouts } = options;
+  const { trustProxy: trustedProxies = false, inboxReadEarly = true, ...timeouts } = options;
   const trustProxy = compileProxyTrust(trustedProxies);
   const inboxJson = createInboxJson();
-  const answerInboxRead = createInboxRead({
-    store: deps.store,
-    clock: deps.clock,
-    json: inboxJson,
-    trustProxy,
-  });
+  const answerInboxRead = inboxReadEarly
+    ? createInboxRead({ store: deps.store, clock: deps.clock, json: inboxJson, trustProxy })
+    : (request: IncomingMessage, response: ServerResponse, handler: Handler) =>
+        handler(request, response);
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -40,7 +40,7 @@ const HEADERS = Object.entries({ ...API_HEADERS, 'content-type': JSON_TYPE }).fl
 const TLS_HEADERS = [...HEADERS, 'strict-transport-security', HSTS];
 
 /** Node's request handler: fastify's, which the inbox read hands every request it does not answer. */
-type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
  * `GET /api/v1/messages`, the poll every open inbox makes, answered ahead of fastify: the

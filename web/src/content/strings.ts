@@ -163,7 +163,7 @@ export const strings = {
     failed: 'Impossibile eliminare la casella. Riprova tra qualche istante.',
   },
 
-  /** The one-time code found in a message (issue 8): the inbox row's chip, the copy toasts. */
+  /** The one-time code found in a message: the inbox row's chip, the copy toasts. */
   verification: {
     chip: 'Codice',
     chipLabel: (code: string) => `Copia il codice ${code}`,

@@ -40,7 +40,7 @@ const TOKEN_GRACE_MS = 60_000;
 
 type StoredSummary = Omit<MessageRecord, 'mailbox'>;
 
-/** A stored summary; ones written before issue 8 have no code or link and read as null. */
+/** A stored summary; one without a code or link field reads as null for it. */
 function readSummary(json: string, mailbox: string): MessageRecord {
   const stored = JSON.parse(json) as Partial<StoredSummary> &
     Omit<StoredSummary, 'code' | 'confirmLink'>;
