@@ -7,12 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { home, openHome, waitLive } from './support/home-page';
 import { sendMail } from './support/smtp';
+import { MANY_VISITORS, useSite } from './support/site';
 
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -40,26 +39,7 @@ const CONTENT_ROUTES = [
   '/pagina-che-non-esiste',
 ];
 
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServerProcess({ env: { RATE_LIMIT_CREATE_MAX: '1000' } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const site = useSite({ env: MANY_VISITORS });
 
 interface AxeNode {
   target: string[];
@@ -100,7 +80,7 @@ async function axe(page: Page, where: string): Promise<string[]> {
 
 async function newContext(scheme: 'light' | 'dark', width: number, extra = {}) {
   const phone = width < 600;
-  context = await browser.newContext({
+  return site.newContext({
     viewport: { width, height: phone ? 844 : 900 },
     isMobile: phone,
     hasTouch: phone,
@@ -110,7 +90,6 @@ async function newContext(scheme: 'light' | 'dark', width: number, extra = {}) {
     bypassCSP: true,
     ...extra,
   });
-  return context;
 }
 
 /** Waits for the toasts to go (they fade; half-transparent text is not what people read). */
@@ -126,7 +105,7 @@ describe('axe-core finds no violation', () => {
         const problems: string[] = [];
 
         // The generator: empty, then with mail, then with the reader open (text and HTML).
-        const { page, address } = await openHome(ctx, server.httpUrl);
+        const { page, address } = await openHome(ctx, site.server.httpUrl);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
           scheme === 'dark',
         );
@@ -134,7 +113,7 @@ describe('axe-core finds no violation', () => {
         await noToasts(page).catch(() => {});
         problems.push(...(await axe(page, `/ (empty) ${scheme} ${width}`)));
 
-        await sendMail(server.smtpPort, {
+        await sendMail(site.server.smtpPort, {
           from: 'Servizio Clienti <assistenza@negozio.example>',
           to: address,
           subject: 'Conferma la tua iscrizione',
@@ -142,7 +121,7 @@ describe('axe-core finds no violation', () => {
           html: '<h1>Benvenuto</h1><p>Il tuo codice di verifica è <b>482913</b>.</p><p><img src="https://negozio.example/logo.png" alt="Negozio"></p><p><a href="https://negozio.example/conferma?c=8831">Conferma</a></p>',
           attachments: [{ filename: 'condizioni.pdf', content: Buffer.from('%PDF-1.4 prova') }],
         });
-        await sendMail(server.smtpPort, {
+        await sendMail(site.server.smtpPort, {
           from: 'newsletter@viaggi.example',
           to: address,
           subject: 'Le mete più belle per la primavera',
@@ -173,7 +152,7 @@ describe('axe-core finds no violation', () => {
         await ui.dialog.waitFor({ state: 'detached' });
 
         for (const path of CONTENT_ROUTES) {
-          const response = await page.goto(`${server.httpUrl}${path}`);
+          const response = await page.goto(`${site.server.httpUrl}${path}`);
           expect(response?.status(), path).toBe(path === '/pagina-che-non-esiste' ? 404 : 200);
           await page.locator('h1').waitFor({ timeout: 10_000 });
           problems.push(...(await axe(page, `${path} ${scheme} ${width}`)));
@@ -254,7 +233,7 @@ describe('the generator with the keyboard alone', () => {
     const ctx = await newContext('light', 1280, {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    const { page, address } = await openHome(ctx, server.httpUrl);
+    const { page, address } = await openHome(ctx, site.server.httpUrl);
     const ui = home(page);
     await waitLive(page);
     const invisible: string[] = [];
@@ -274,7 +253,7 @@ describe('the generator with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await ui.toast('Tempo esteso!').waitFor();
 
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'Negozio Rossi <ordini@rossi.example>',
       to: address,
       subject: 'Il tuo ordine è confermato',
