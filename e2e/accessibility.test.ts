@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CONTENT_ROUTES } from './support/content-routes';
 import { home, openHome, waitLive } from './support/home-page';
 import { sendMail } from './support/smtp';
 import { MANY_VISITORS, useSite } from './support/site';
@@ -19,25 +20,8 @@ const AXE_SOURCE = readFileSync(
 );
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-const CONTENT_ROUTES = [
-  '/faq',
-  '/privacy',
-  '/terms',
-  '/blog',
-  '/guida-privacy',
-  '/sicurezza-online',
-  '/casi-uso',
-  '/api',
-  '/blog/guida-completa-email-temporanea',
-  '/blog/migliori-servizi-temp-mail',
-  '/blog/email-temporanea-contro-phishing',
-  '/blog/quando-usare-email-temporanea',
-  '/blog/email-temporanea-vs-alias',
-  '/blog/come-evitare-spam',
-  '/blog/guida-privacy-online',
-  '/blog/proteggere-email-violazioni',
-  '/pagina-che-non-esiste',
-];
+/** The content pages, and a path that answers the not-found page. */
+const ROUTES = [...CONTENT_ROUTES, '/pagina-che-non-esiste'];
 
 const site = useSite({ env: MANY_VISITORS });
 
@@ -151,7 +135,7 @@ describe('axe-core finds no violation', () => {
         await page.keyboard.press('Escape');
         await ui.dialog.waitFor({ state: 'detached' });
 
-        for (const path of CONTENT_ROUTES) {
+        for (const path of ROUTES) {
           const response = await page.goto(`${site.server.httpUrl}${path}`);
           expect(response?.status(), path).toBe(path === '/pagina-che-non-esiste' ? 404 : 200);
           await page.locator('h1').waitFor({ timeout: 10_000 });
@@ -233,9 +217,8 @@ describe('the generator with the keyboard alone', () => {
     const ctx = await newContext('light', 1280, {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    const { page, address } = await openHome(ctx, site.server.httpUrl);
+    const { page, address } = await site.openLive(ctx);
     const ui = home(page);
-    await waitLive(page);
     const invisible: string[] = [];
     // Start from the top of the document, as after a load.
     await page.locator('body').evaluate((body) => {
@@ -253,13 +236,12 @@ describe('the generator with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await ui.toast('Tempo esteso!').waitFor();
 
-    await sendMail(site.server.smtpPort, {
+    await site.deliver(page, {
       from: 'Negozio Rossi <ordini@rossi.example>',
       to: address,
       subject: 'Il tuo ordine è confermato',
       text: 'Grazie per il tuo ordine.',
     });
-    await ui.rows.first().waitFor();
     const row = /Negozio Rossi.*Il tuo ordine è confermato/;
     await tabTo(page, row, invisible);
     await page.keyboard.press('Enter');

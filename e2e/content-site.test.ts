@@ -6,30 +6,13 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CONTENT_ROUTES } from './support/content-routes';
 import { ARTIFACTS, useSite } from './support/site';
 
 const ARTICLE = {
   slug: 'email-temporanea-vs-alias',
   title: 'Email temporanea o alias: quale scegliere e quando',
 };
-const CONTENT_ROUTES = [
-  '/faq',
-  '/privacy',
-  '/terms',
-  '/blog',
-  '/guida-privacy',
-  '/sicurezza-online',
-  '/casi-uso',
-  '/api',
-  '/blog/guida-completa-email-temporanea',
-  '/blog/migliori-servizi-temp-mail',
-  '/blog/email-temporanea-contro-phishing',
-  '/blog/quando-usare-email-temporanea',
-  '/blog/email-temporanea-vs-alias',
-  '/blog/come-evitare-spam',
-  '/blog/guida-privacy-online',
-  '/blog/proteggere-email-violazioni',
-];
 
 const site = useSite();
 

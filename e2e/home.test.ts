@@ -157,9 +157,8 @@ describe('home page', () => {
     const pixel = await startPixelServer();
     try {
       await newContext();
-      const { page, address } = await openHome(context, site.server.httpUrl);
+      const { page, address } = await site.openLive(context);
       const ui = home(page);
-      await waitLive(page);
       await sendMail(site.server.smtpPort, {
         from: 'Newsletter <news@esempio.example>',
         to: address,
@@ -220,9 +219,8 @@ describe('home page', () => {
 
   it('downloads every attachment byte-identical, and the original .eml', async () => {
     await newContext({ acceptDownloads: true });
-    const { page, address } = await openHome(context, site.server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     const files = [
       {
         filename: 'dati-casuali.bin',
@@ -283,9 +281,8 @@ describe('home page', () => {
 
   it('deletes one message, then clears the inbox, on the server too', async () => {
     await newContext();
-    const { page, address } = await openHome(context, site.server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     for (const n of [1, 2, 3]) {
       await sendMail(site.server.smtpPort, {
         from: `mittente${n}@esempio.example`,
@@ -353,17 +350,15 @@ describe('home page', () => {
 
   it('makes a new address on request: inbox emptied, countdown reset, old one gone', async () => {
     await newContext();
-    const { page, address } = await openHome(context, site.server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     const oldToken = await pageToken(page);
-    await sendMail(site.server.smtpPort, {
+    await site.deliver(page, {
       from: 'a@esempio.example',
       to: address,
       subject: 'Vecchio',
       text: 'x',
     });
-    await ui.rows.first().waitFor();
     await expect.poll(() => ui.countdown.textContent(), { timeout: 5_000 }).toBe('09:58');
 
     await ui.button('Nuovo indirizzo').click();
@@ -378,16 +373,13 @@ describe('home page', () => {
 
   it('keeps the mailbox and its mail across a reload', async () => {
     await newContext();
-    const { page, address } = await openHome(context, site.server.httpUrl);
-    const ui = home(page);
-    await waitLive(page);
-    await sendMail(site.server.smtpPort, {
+    const { page, address } = await site.openLive(context);
+    await site.deliver(page, {
       from: 'Promemoria <promemoria@esempio.example>',
       to: address,
       subject: 'Da leggere dopo',
       text: 'Resto qui anche dopo il ricaricamento.',
     });
-    await ui.rows.first().waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('emailAddress'))).toBe(address);
     expect(
       JSON.parse((await page.evaluate(() => sessionStorage.getItem('emails'))) ?? '[]'),
@@ -407,8 +399,7 @@ describe('home page', () => {
   it('saves screenshots of the desktop and phone layouts', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       await newContext({ colorScheme: scheme });
-      const { page, address } = await openHome(context, site.server.httpUrl);
-      await waitLive(page);
+      const { page, address } = await site.openLive(context);
       await fillInbox(page, address);
       await page.mouse.move(0, 0);
       await page.waitForTimeout(300);

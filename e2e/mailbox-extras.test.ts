@@ -60,15 +60,13 @@ const isDark = (page: Page) =>
 describe("'Apri sul telefono'", () => {
   it('shows a QR code of a link that opens the same inbox on another device', async () => {
     const desktop = await newContext();
-    const { page, address } = await openHome(desktop, site.server.httpUrl);
-    await waitLive(page);
-    await sendMail(site.server.smtpPort, {
+    const { page, address } = await site.openLive(desktop);
+    await site.deliver(page, {
       from: 'Banca Esempio <avvisi@banca.example>',
       to: address,
       subject: 'Il tuo codice di accesso',
       text: 'Codice: 771204',
     });
-    await home(page).rows.first().waitFor();
     const token = await pageToken(page);
 
     const ui = actions(page);
@@ -146,16 +144,14 @@ describe("'Apri sul telefono'", () => {
 describe("'Elimina tutto ora'", () => {
   it('deletes the mailbox and its mail after a confirmation, then offers a new address', async () => {
     const context = await newContext();
-    const { page, address } = await openHome(context, site.server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
-    await sendMail(site.server.smtpPort, {
+    await site.deliver(page, {
       from: 'Negozio <ordini@negozio.example>',
       to: address,
       subject: 'Conferma ordine',
       text: 'Grazie',
     });
-    await ui.rows.first().waitFor();
     const token = await pageToken(page);
     const extras = actions(page);
 
@@ -235,13 +231,12 @@ describe('notifications', () => {
 
     // Permission granted by the browser, but the visitor has not opted in: nothing.
     await setHidden(page, true);
-    await sendMail(site.server.smtpPort, {
+    await site.deliver(page, {
       from: 'Primo <primo@esempio.example>',
       to: address,
       subject: 'Prima del consenso',
       text: 'x',
     });
-    await ui.rows.first().waitFor();
     await page.waitForTimeout(300);
     expect(await notifications(page)).toEqual([]);
 
@@ -409,15 +404,13 @@ describe('screenshots', () => {
       ] as const) {
         const context = await newContext({ colorScheme: scheme, ...options });
         await context.grantPermissions(['notifications'], { origin: site.server.httpUrl });
-        const { page, address } = await openHome(context, site.server.httpUrl);
-        await waitLive(page);
-        await sendMail(site.server.smtpPort, {
+        const { page, address } = await site.openLive(context);
+        await site.deliver(page, {
           from: 'Servizio Clienti <assistenza@negozio.example>',
           to: address,
           subject: 'Conferma la tua iscrizione',
           text: 'Grazie per esserti iscritto.',
         });
-        await home(page).rows.first().waitFor();
         await actions(page).notifications.waitFor();
         await page.mouse.move(0, 0);
         await page.waitForTimeout(300);

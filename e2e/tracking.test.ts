@@ -138,8 +138,7 @@ describe('blocked remote images', () => {
 
   it('reads on a phone: the count and the button fit the screen', async () => {
     const { page, address } = await openPhoneOrDesktop(390);
-    await sendMail(site.server.smtpPort, { ...newsletter('c'), to: address });
-    await home(page).rows.first().waitFor();
+    await site.deliver(page, { ...newsletter('c'), to: address });
     const dialog = await openMessage(page, 'Le mete della settimana (c)');
     const button = dialog.getByRole('button', { name: 'Mostra immagini' });
     await button.waitFor();

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { home, openHome, pageToken, serverMessages, waitLive } from './support/home-page';
+import { home, pageToken, serverMessages } from './support/home-page';
 import { sendMail } from './support/smtp';
 import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
 
@@ -61,9 +61,8 @@ describe('verification code and link', () => {
       viewport: { width: 1280, height: 900 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    const { page, address } = await openHome(context, site.server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     await sendPlainMail(address);
     await sendVerificationMail(address);
     await expect.poll(() => ui.rows.count()).toBe(2);
@@ -113,9 +112,8 @@ describe('verification code and link', () => {
       hasTouch: true,
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    const { page, address } = await openHome(context, site.server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     await sendPlainMail(address);
     await sendVerificationMail(address);
     await expect.poll(() => ui.rows.count()).toBe(2);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type Mail from 'nodemailer/lib/mailer';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import {
   startServerProcess,
@@ -8,6 +9,8 @@ import {
   type StartOptions,
 } from '../../server/test/helpers/server-process';
 import { launchChromium } from './browser';
+import { home, openHome, waitLive } from './home-page';
+import { sendMail } from './smtp';
 
 /** Where browser tests write their screenshots (kept by CI, ignored by git). */
 export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url));
@@ -26,6 +29,10 @@ export interface Site {
   readonly browser: Browser;
   /** A fresh browser context (a new visitor), closed after the test that opened it. */
   newContext(options?: ContextOptions): Promise<BrowserContext>;
+  /** A visitor's home page in `context`: its address shown and its push stream connected. */
+  openLive(context: BrowserContext): Promise<{ page: Page; address: string }>;
+  /** Sends `mail` over real SMTP and waits until the page's inbox shows a row. */
+  deliver(page: Page, mail: Mail.Options): Promise<void>;
 }
 
 /**
@@ -65,6 +72,15 @@ export function useSite(options: Pick<StartOptions, 'env'> = {}): Site {
       const context = await started(browser, 'browser').newContext(contextOptions);
       contexts.push(context);
       return context;
+    },
+    async openLive(context) {
+      const opened = await openHome(context, started(server, 'server').httpUrl);
+      await waitLive(opened.page);
+      return opened;
+    },
+    async deliver(page, mail) {
+      await sendMail(started(server, 'server').smtpPort, mail);
+      await home(page).rows.first().waitFor();
     },
   };
 }

@@ -60,10 +60,11 @@ export async function startHarness(opts: HarnessOptions = {}) {
     logger: pino({ level: 'silent' }),
     tuning: { sseHeartbeatMs: 200, sqliteScrubDelayMs: 10, apiOnly: !opts.webDistDir },
   });
-  const { store, bus, sweeper } = service;
-  // Every harness runs both roles.
-  const app = service.app!;
-  const smtp = service.smtp!;
+  const { store, bus, sweeper, app, smtp } = service;
+  if (!app || !smtp) {
+    await service.stop();
+    throw new Error('the harness runs SMTP and HTTP: leave `role` at all');
+  }
   const smtpPort = await smtp.listen();
 
   const transport = nodemailer.createTransport({
