@@ -1,147 +1,26 @@
-import { SSE_HEARTBEAT_MS } from '@et/common';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { pino, type Logger } from 'pino';
+import { pino } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type Clock } from './domain/clock';
-import type { EventBus } from './events/event-bus';
-import { createLocalBus } from './events/local-bus';
-import { buildApp } from './http/app';
-import { createPushHub } from './http/push-hub';
-import { createMessageParser } from './ingest/parse';
-import { createIngestPipeline } from './ingest/pipeline';
-import { createSmtpListener } from './ingest/smtp-listener';
-import { createExpirySweeper, type SweepLock } from './jobs/expiry-sweeper';
-import type { MailStore } from './store/mail-store';
-import type { RedisClient } from './store/redis/connection';
-import { createSqliteStore } from './store/sqlite/sqlite-store';
+import { listenService, wireService } from './service/wire-service';
 
 /** A running service: the bound addresses (null for a role it does not run) and `stop`. */
-export interface Service {
+export interface RunningService {
   httpUrl: string | null;
   smtpPort: number | null;
   stop(): Promise<void>;
 }
 
-export interface Backend {
-  store: MailStore;
-  bus: EventBus;
-  lock?: SweepLock;
-  /** Shared counters for HTTP rate limits across nodes. */
-  rateLimitRedis?: RedisClient;
-}
-
 /**
- * The embedded SQLite store with the in-process bus, or Redis for both when STORE_URL is set.
- * The Redis side (ioredis and all) is loaded only when it is used.
+ * Composition root: config → logger → the wired service (service/wire-service.ts) → listen.
+ * Stops in reverse order: no new mail, in-flight mail stored, streams closed, store closed last.
  */
-async function createBackend(config: Config, logger: Logger): Promise<Backend> {
-  if (!config.storeUrl) {
-    return {
-      store: createSqliteStore({ path: join(config.dataDir, 'mail.sqlite') }),
-      bus: createLocalBus(),
-    };
-  }
-  const { createRedisBackend } = await import('./redis-backend');
-  return createRedisBackend(config.storeUrl, config, logger);
-}
-
-/**
- * Composition root: config → logger → store → bus → SMTP + HTTP + sweeper. Stops them in
- * reverse order: no new mail, in-flight mail stored, streams closed, store closed last.
- */
-export async function startService(config: Config, clock: Clock = systemClock): Promise<Service> {
+export async function startService(
+  config: Config,
+  clock: Clock = systemClock,
+): Promise<RunningService> {
   const logger = pino({ level: config.logLevel, base: { pid: process.pid, role: config.role } });
-  const { store, bus, lock, rateLimitRedis } = await createBackend(
-    config,
-    logger.child({ component: 'bus' }),
-  );
-  const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
-  const runsSmtp = config.role !== 'http';
-  const runsHttp = config.role !== 'smtp';
-  const parse = createMessageParser({
-    mimeOutline: !config.fastPathsOff.includes('mime-outline'),
-  });
-
-  const smtp = runsSmtp
-    ? createSmtpListener({
-        host: config.smtpHost,
-        port: config.smtpPort,
-        hostname: config.smtpHostname,
-        domains: config.mailDomains,
-        maxMessageBytes: config.maxMessageBytes,
-        maxRecipients: config.maxRecipients,
-        greetingDelayMs: config.smtpGreetingDelayMs,
-        closeTimeoutMs: config.shutdownTimeoutMs,
-        limits: {
-          maxConnections: config.smtpMaxConnections,
-          maxConnectionsPerIp: config.smtpMaxConnectionsPerIp,
-          idleTimeoutMs: config.smtpIdleTimeoutMs,
-          sessionTimeoutMs: config.smtpSessionTimeoutMs,
-          commandTimeoutMs: config.smtpCommandTimeoutMs,
-          minDataRateBytesPerSecond: config.smtpMinDataRate,
-          minDataRateGraceMs: config.smtpMinDataRateGraceMs,
-          maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
-          maxBadRecipients: config.smtpMaxBadRecipients,
-        },
-        tls:
-          config.smtpTlsCert && config.smtpTlsKey
-            ? { cert: readFileSync(config.smtpTlsCert), key: readFileSync(config.smtpTlsKey) }
-            : undefined,
-        quota,
-        store,
-        pipeline: createIngestPipeline({ store, bus, quota, parse, clock, logger }),
-        clock,
-        logger: logger.child({ component: 'smtp' }),
-      })
-    : null;
-  const app = runsHttp
-    ? await buildApp(
-        {
-          store,
-          bus,
-          hub: createPushHub({
-            bus,
-            heartbeatMs: SSE_HEARTBEAT_MS,
-            maxStreamsPerMailbox: config.maxStreamsPerMailbox,
-          }),
-          parse,
-          clock,
-          logger: logger.child({ component: 'http' }),
-          domains: config.mailDomains,
-          mailboxTtlSeconds: config.mailboxTtlSeconds,
-          tombstoneDays: config.tombstoneDays,
-          webDistDir: config.webDistDir,
-          limits: {
-            createMax: config.createRateLimitMax,
-            createWindowSeconds: config.createRateLimitWindowSeconds,
-          },
-          rateLimitRedis,
-        },
-        {
-          connectionTimeout: config.httpRequestTimeoutMs,
-          requestTimeout: config.httpRequestTimeoutMs,
-          keepAliveTimeout: config.httpKeepAliveTimeoutMs,
-          trustProxy: config.trustProxy ?? false,
-          inboxReadEarly: !config.fastPathsOff.includes('inbox-read'),
-        },
-      )
-    : null;
-  // Every node runs the sweeper; with Redis the lock lets one of them sweep at a time.
-  const sweeper = createExpirySweeper({
-    store,
-    bus,
-    clock,
-    logger: logger.child({ component: 'sweeper' }),
-    intervalMs: config.sweepIntervalMs,
-    tombstoneDays: config.tombstoneDays,
-    lock,
-  });
-
-  const smtpPort = smtp ? await smtp.listen() : null;
-  const httpUrl = app ? await app.listen({ host: config.host, port: config.port }) : null;
-  sweeper.start();
-  logger.info({ httpUrl, smtpPort, store: config.storeUrl ? 'redis' : config.dataDir }, 'ready');
+  const service = await wireService(config, { clock, logger });
+  const { httpUrl, smtpPort } = await listenService(service, config);
 
   let stopping: Promise<void> | null = null;
   return {
@@ -150,12 +29,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
     stop() {
       stopping ??= (async () => {
         logger.info('shutting down');
-        await smtp?.close();
-        await sweeper.stop();
-        await app?.close();
-        await bus.close();
-        await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
-        await store.close();
+        await service.stop();
         logger.info('stopped');
       })();
       return stopping;

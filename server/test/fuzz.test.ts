@@ -17,8 +17,9 @@ describe('fuzz (fixed seed)', () => {
   beforeAll(async () => {
     h = await startHarness({
       maxMessageBytes: 512 * 1024,
-      quota: { maxMessages: 10_000, maxBytes: 2 ** 31 },
-      smtpLimits: { maxMessagesPerConnection: 10_000 },
+      mailboxMaxMessages: 10_000,
+      mailboxMaxBytes: 2 ** 31,
+      smtpMaxMessagesPerConnection: 10_000,
     });
     box = await h.createMailbox();
     await h.sendRaw(canary, box.email);

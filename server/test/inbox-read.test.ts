@@ -19,7 +19,7 @@ import { createFakeClock } from './helpers/fake-clock';
 import {
   bearer,
   startHarness,
-  TEST_LIMITS,
+  harnessConfig,
   type Harness,
   type HarnessOptions,
 } from './helpers/harness';
@@ -270,6 +270,7 @@ describe.each(['sqlite', 'redis'] as const)(
       const bus = createLocalBus();
       const clock = createFakeClock();
       const logger = pino({ level: 'silent' });
+      const config = harnessConfig(tmpdir());
       const deps = {
         store,
         bus,
@@ -281,7 +282,10 @@ describe.each(['sqlite', 'redis'] as const)(
         mailboxTtlSeconds: 600,
         tombstoneDays: 30,
         webDistDir: null,
-        limits: TEST_LIMITS.http,
+        limits: {
+          createMax: config.createRateLimitMax,
+          createWindowSeconds: config.createRateLimitWindowSeconds,
+        },
       };
       const apps = await Promise.all(
         [true, false].map(async (inboxReadEarly) => {
@@ -300,7 +304,7 @@ describe.each(['sqlite', 'redis'] as const)(
       const pipeline = createIngestPipeline({
         store,
         bus,
-        quota: TEST_LIMITS.quota,
+        quota: { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes },
         parse: parseMessage,
         clock,
         logger,

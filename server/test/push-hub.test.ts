@@ -238,7 +238,7 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
 
 describe('push hub behind the events route', () => {
   it('answers a stream over the limit with the documented 429 JSON, before any event-stream byte', async () => {
-    const h = await startHarness({ httpLimits: { maxStreamsPerMailbox: 1 } });
+    const h = await startHarness({ maxStreamsPerMailbox: 1 });
     try {
       const baseUrl = await h.app.listen({ host: '127.0.0.1', port: 0 });
       const box = await h.createMailbox();
@@ -249,9 +249,9 @@ describe('push hub behind the events route', () => {
       expect(await refused.json()).toEqual({
         error: { code: 'RATE_LIMITED', message: 'Too many open event streams for this mailbox' },
       });
-      expect(h.hub.openStreams(box.email)).toBe(1);
+      expect(h.service.hub!.openStreams(box.email)).toBe(1);
       first.close();
-      await until(() => h.hub.openStreams() === 0, 'the hang-up');
+      await until(() => h.service.hub!.openStreams() === 0, 'the hang-up');
     } finally {
       await h.close();
     }
