@@ -10,6 +10,7 @@ import { parseMessage } from './ingest/parse';
 import { createIngestPipeline } from './ingest/pipeline';
 import { createSmtpListener } from './ingest/smtp-listener';
 import { createExpirySweeper, type SweepLock } from './jobs/expiry-sweeper';
+import { createObservability } from './observability/observability';
 import type { MailStore } from './store/mail-store';
 import type { RedisClient } from './store/redis/connection';
 import { createSqliteStore } from './store/sqlite/sqlite-store';
@@ -18,6 +19,7 @@ import { createSqliteStore } from './store/sqlite/sqlite-store';
 export interface Service {
   httpUrl: string | null;
   smtpPort: number | null;
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -50,9 +52,9 @@ async function createBackend(config: Config, logger: Logger): Promise<Backend> {
  */
 export async function startService(config: Config, clock: Clock = systemClock): Promise<Service> {
   const logger = pino({ level: config.logLevel, base: { pid: process.pid, role: config.role } });
-  const { store, bus, lock, rateLimitRedis } = await createBackend(
-    config,
-    logger.child({ component: 'bus' }),
+  const observability = createObservability(config, clock, logger.child({ component: 'metrics' }));
+  const { store, bus, lock, rateLimitRedis } = observability.instrument(
+    await createBackend(config, logger.child({ component: 'bus' })),
   );
   const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
   const runsSmtp = config.role !== 'http';
@@ -85,6 +87,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
         pipeline: createIngestPipeline({ store, bus, quota, parse: parseMessage, clock, logger }),
         clock,
         logger: logger.child({ component: 'smtp' }),
+        metrics: observability.metrics.smtp,
       })
     : null;
   const app = runsHttp
@@ -105,6 +108,8 @@ export async function startService(config: Config, clock: Clock = systemClock): 
             maxStreamsPerMailbox: config.maxStreamsPerMailbox,
           },
           rateLimitRedis,
+          metrics: observability.metrics.http,
+          health: observability.health,
         },
         {
           connectionTimeout: config.httpRequestTimeoutMs,
@@ -127,22 +132,29 @@ export async function startService(config: Config, clock: Clock = systemClock): 
 
   const smtpPort = smtp ? await smtp.listen() : null;
   const httpUrl = app ? await app.listen({ host: config.host, port: config.port }) : null;
+  const metricsUrl = await observability.listen();
   sweeper.start();
-  logger.info({ httpUrl, smtpPort, store: config.storeUrl ? 'redis' : config.dataDir }, 'ready');
+  logger.info(
+    { httpUrl, smtpPort, metricsUrl, store: config.storeUrl ? 'redis' : config.dataDir },
+    'ready',
+  );
 
   let stopping: Promise<void> | null = null;
   return {
     httpUrl,
     smtpPort,
+    metricsUrl,
     stop() {
       stopping ??= (async () => {
         logger.info('shutting down');
+        observability.shuttingDown();
         await smtp?.close();
         await sweeper.stop();
         await app?.close();
         await bus.close();
         await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
         await store.close();
+        await observability.close();
         logger.info('stopped');
       })();
       return stopping;

@@ -13,6 +13,7 @@ import type { AppDeps } from './deps';
 import { createInboxJson, createInboxRead } from './inbox-read';
 import { createAuthenticator } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerObservability } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
@@ -42,6 +43,8 @@ export async function buildApp(
   const { trustProxy: trustedProxies = false, ...timeouts } = options;
   const trustProxy = compileProxyTrust(trustedProxies);
   const inboxJson = createInboxJson();
+  // The poll answered before fastify is counted here, as fastify would count it.
+  const inboxReadAnswered = deps.metrics?.bind('GET', `${API_BASE}/messages`, 200);
   const answerInboxRead = createInboxRead({
     store: deps.store,
     clock: deps.clock,
@@ -66,9 +69,16 @@ export async function buildApp(
         // Node checks request and header timeouts on this interval (default 30 s), which would
         // let a slow-loris client hold a connection far beyond requestTimeout.
         { connectionsCheckingInterval: 1000 },
-        (request, response) => {
-          if (!answerInboxRead(request, response)) handler(request, response);
-        },
+        inboxReadAnswered
+          ? (request, response) => {
+              const start = performance.now();
+              if (answerInboxRead(request, response)) {
+                inboxReadAnswered((performance.now() - start) / 1000);
+              } else handler(request, response);
+            }
+          : (request, response) => {
+              if (!answerInboxRead(request, response)) handler(request, response);
+            },
       );
       // What fastify does to the server it makes (fastify/lib/server.js), with the options it
       // has completed with its defaults.
@@ -84,6 +94,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerObservability(app, deps);
   await registerSecurityHeaders(app, deps.webDistDir, trustProxy);
   // Before any route: it collects the routes' schemas as they are added.
   await registerOpenApi(app);

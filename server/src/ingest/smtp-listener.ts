@@ -7,6 +7,7 @@ import {
 } from 'smtp-server';
 import { normalizeAddress, splitAddress } from '../domain/address';
 import type { Clock } from '../domain/clock';
+import type { SmtpMetrics } from '../observability/instruments';
 import type { MailStore, Quota } from '../store/mail-store';
 import { installGreetingDelay } from './early-talker';
 import type { DeliveryResult, IngestPipeline } from './pipeline';
@@ -35,6 +36,8 @@ export interface SmtpListenerOptions {
   pipeline: IngestPipeline;
   clock: Clock;
   logger: Logger;
+  /** Connections, messages, bytes and refusals; nothing is counted without it. */
+  metrics?: SmtpMetrics;
 }
 
 /** Abuse limits of the SMTP server; every one answers in SMTP's own words (421, 452). */
@@ -97,7 +100,12 @@ interface SessionState {
 }
 
 export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
-  const { store, pipeline, clock, logger } = opts;
+  const { store, pipeline, clock, logger, metrics } = opts;
+  /** Counts a negative reply on its way out. */
+  const refuse = <E extends Error & { responseCode: number }>(err: E): E => {
+    metrics?.refused(err.responseCode, err.message);
+    return err;
+  };
   const domains = new Set(opts.domains);
   const inFlight = new Set<Promise<unknown>>();
   const sessions = new Map<string, SessionState>();
@@ -110,8 +118,10 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     const count = (perIp.get(ip) ?? 0) + 1;
     if (count > limits.maxConnectionsPerIp) throw REPLIES.tooManyConnections();
     perIp.set(ip, count);
+    metrics?.connectionsOpen.inc();
     const timer = setTimeout(() => {
       const connection = connectionOf(session);
+      if (connection) metrics?.refused(421, '4.4.2');
       connection?.send(421, '4.4.2 Session time limit reached, closing');
     }, limits.sessionTimeoutMs);
     timer.unref();
@@ -123,6 +133,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     if (!state) return;
     sessions.delete(session.id);
     clearTimeout(state.timer);
+    metrics?.connectionsOpen.dec();
     const left = (perIp.get(state.ip) ?? 1) - 1;
     if (left > 0) perIp.set(state.ip, left);
     else perIp.delete(state.ip);
@@ -182,6 +193,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession) {
     const raw = await readMessage(stream);
     if (!raw) throw REPLIES.tooBig(opts.maxMessageBytes);
+    metrics?.receivedBytes.inc(raw.length);
     const recipients = [
       ...new Set(session.envelope.rcptTo.map((r) => normalizeAddress(r.address))),
     ];
@@ -197,6 +209,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();
     // debug, not info: a line per message would cost more than the message.
     logger.debug({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
+    metrics?.accepted.inc();
     return `2.0.0 OK: queued as ${ids[0]}`;
   }
 
@@ -220,17 +233,17 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
         openSession(session);
         callback();
       } catch (err) {
-        callback(err as Error);
+        callback(refuse(err as ReturnType<typeof reply>));
       }
     },
     onClose(session) {
       closeSession(session);
     },
     onMailFrom(_address, session, callback) {
-      if (closing) return callback(REPLIES.shuttingDown());
+      if (closing) return callback(refuse(REPLIES.shuttingDown()));
       const state = sessions.get(session.id);
       if (state && ++state.messages > limits.maxMessagesPerConnection) {
-        return callback(REPLIES.tooManyMessages());
+        return callback(refuse(REPLIES.tooManyMessages()));
       }
       callback();
     },
@@ -244,11 +257,11 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
             state &&
             ++state.badRecipients >= limits.maxBadRecipients
           ) {
-            return callback(REPLIES.tooManyBadRecipients());
+            return callback(refuse(REPLIES.tooManyBadRecipients()));
           }
-          if (err.responseCode) return callback(err);
+          if (err.responseCode) return callback(refuse(err as ReturnType<typeof reply>));
           logger.error({ err }, 'recipient lookup failed');
-          callback(REPLIES.tempFailure());
+          callback(refuse(REPLIES.tempFailure()));
         },
       );
     },
@@ -256,7 +269,9 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
       const work = receive(stream, session).then(
         (message) => callback(null, message),
         (err: Error & { responseCode?: number }) =>
-          callback(err.responseCode ? err : REPLIES.tempFailure()),
+          callback(
+            refuse(err.responseCode ? (err as ReturnType<typeof reply>) : REPLIES.tempFailure()),
+          ),
       );
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
@@ -264,6 +279,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   });
 
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
+  if (metrics) server.server.on('connection', () => metrics.connectionsTotal.inc());
 
   return {
     listen() {
@@ -289,6 +305,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
         }
       ).connections;
       for (const connection of connections) {
+        metrics?.refused(421, '4.3.2');
         connection.send(421, '4.3.2 Service shutting down, try again later');
         connection.close();
       }
