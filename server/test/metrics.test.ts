@@ -196,6 +196,8 @@ describe.each(['sqlite', 'redis'] as const)('metrics and health, %s store', (mod
     ).toBe(true);
     expect(after.has('process_resident_memory_bytes')).toBe(true);
 
+    // The metrics are never on the public port.
+    expect((await fetch(`${http}/metrics`)).status).toBe(404);
     // No token, address or message id ever becomes a label.
     for (const secret of [a.token, b.token, a.email, b.email, id]) {
       expect(after.text).not.toContain(secret);
@@ -354,14 +356,22 @@ describe('metrics listener settings, health never rate limited', () => {
   });
 
   it('counts rate-limit refusals by limit; /healthz and /readyz stay 200 far beyond any limit', async () => {
-    const { http, metrics } = await services.start({ RATE_LIMIT_CREATE_MAX: '2' });
+    const { http, metrics } = await services.start({
+      RATE_LIMIT_CREATE_MAX: '2',
+      MAX_STREAMS_PER_MAILBOX: '1',
+    });
+    const box = await createMailbox(http);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 3; i++) {
       statuses.push((await fetch(`${http}/api/v1/mailboxes`, { method: 'POST' })).status);
     }
-    expect(statuses).toEqual([201, 201, 429, 429]);
+    expect(statuses).toEqual([201, 429, 429]);
+    const stream = await openEvents(http, box.token);
+    expect((await api(http, '/events', box.token)).status).toBe(429);
+    stream.close();
     const scraped = await scrape(metrics);
     expect(scraped.value('tempmail_rate_limited_total', { limit: 'mailbox_create' })).toBe(2);
+    expect(scraped.value('tempmail_rate_limited_total', { limit: 'event_streams' })).toBe(1);
 
     const hammer = async (url: string) => {
       const results = await Promise.all(
