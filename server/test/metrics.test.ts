@@ -188,6 +188,26 @@ describe.each(['sqlite', 'redis'] as const)('metrics and health, %s store', (mod
         route: '/api/v1/messages',
       }),
     ).toBe(3);
+    // Histograms in the text format: cumulative buckets, +Inf equal to the count.
+    for (const [name, labels] of [
+      ['tempmail_http_request_duration_seconds', { method: 'GET', route: '/api/v1/messages' }],
+      ['tempmail_store_write_duration_seconds', { op: 'putMessages' }],
+    ] as const) {
+      expect(after.text).toContain(`# TYPE ${name} histogram`);
+      const buckets = after.samples.filter(
+        (x) =>
+          x.name === `${name}_bucket` &&
+          Object.entries(labels).every(([k, v]) => x.labels[k] === v),
+      );
+      expect(buckets.length).toBeGreaterThan(5);
+      const counts = buckets.map((x) => x.value);
+      expect(counts).toEqual([...counts].sort((p, q) => p - q));
+      expect(after.value(`${name}_bucket`, { ...labels, le: '+Inf' })).toBe(
+        after.value(`${name}_count`, labels),
+      );
+      expect(after.value(`${name}_sum`, labels)).toBeGreaterThan(0);
+    }
+    expect(after.text).toContain('# TYPE tempmail_http_requests_total counter');
     expect(after.value('tempmail_store_up')).toBe(1);
     expect(after.has('nodejs_eventloop_lag_seconds')).toBe(true);
     expect(after.has('nodejs_heap_size_used_bytes')).toBe(true);

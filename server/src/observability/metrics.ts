@@ -1,12 +1,5 @@
 import type { MailboxEvent } from '@et/common';
-import {
-  collectDefaultMetrics,
-  Counter,
-  Gauge,
-  Histogram,
-  Registry,
-  type Histogram as HistogramType,
-} from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { Clock } from '../domain/clock';
 import type { EventBus } from '../events/event-bus';
 import type { MailStore } from '../store/mail-store';
@@ -18,9 +11,14 @@ import type { Count, HttpMetrics, SmtpMetrics, StoreProbe } from './instruments'
  * with dashboards and alerts (docs/operations.md, "What to watch"): rename none lightly.
  *
  * Each service has a registry of its own, never prom-client's global one, so that two services
- * in one process (tests) count apart. Hot paths hold ready-made counters (or label children
- * looked up without building strings) and only call `inc` / `observe`; what can be read when
- * Prometheus asks (open streams, store up, sweeper lag) is read then, at no cost in between.
+ * in one process (tests) count apart.
+ *
+ * Hot paths only add to numbers. prom-client's label children hash their label values into a
+ * string key and validate them on every `inc` and `observe`; so labelled counters and the
+ * histograms here are plain objects the caller keeps (`tally`, `timeHistogram`), and prom-client
+ * is handed their totals when Prometheus scrapes. Unlabelled prom-client counters and gauges
+ * (one property add) are used as they are. What can be read when Prometheus asks (open streams,
+ * store up, sweeper lag) is read then, at no cost in between.
  */
 
 /** What is read when Prometheus scrapes. */
@@ -57,6 +55,135 @@ const HTTP_BUCKETS_SECONDS = [
 /** The RFC 3463 status code at the start of a reply text (`5.1.1`). */
 const ENHANCED = /^[245]\.\d{1,3}\.\d{1,3}(?= |$)/;
 
+/** One label set of a counter: the hot path adds to `value`; the scrape reports the rest. */
+interface Tally extends Count {
+  value: number;
+  reported: number;
+  labels: Record<string, string>;
+}
+
+/** One label set of a histogram: observations per bucket (not cumulative), sum and count. */
+interface TimeSeries {
+  labels: Record<string, string>;
+  counts: number[];
+  sum: number;
+  count: number;
+  observe(seconds: number): void;
+}
+
+/**
+ * A counter with labels whose label sets are made once (by `child`) and kept by the caller;
+ * `inc` on a child is one addition. The collect hook moves the additions since the last scrape
+ * into prom-client's counter, so the exposition (type, help, escaping) stays prom-client's.
+ */
+function labelledCounter<L extends string>(
+  registers: Registry[],
+  name: string,
+  help: string,
+  labelNames: L[],
+) {
+  const tallies: Tally[] = [];
+  const counter: Counter<L> = new Counter<L>({
+    name,
+    help,
+    labelNames,
+    registers,
+    collect() {
+      for (const t of tallies) {
+        if (t.value === t.reported) continue;
+        counter.inc(t.labels as Partial<Record<L, string>>, t.value - t.reported);
+        t.reported = t.value;
+      }
+    },
+  });
+  return {
+    child(...values: string[]): Count {
+      const labels = Object.fromEntries(labelNames.map((label, i) => [label, values[i]!]));
+      // Shown as 0 from the first scrape on, as prom-client's own children are.
+      counter.inc(labels as Partial<Record<L, string>>, 0);
+      const tally: Tally = {
+        value: 0,
+        reported: 0,
+        labels,
+        inc(by = 1) {
+          tally.value += by;
+        },
+      };
+      tallies.push(tally);
+      return tally;
+    },
+  };
+}
+
+/**
+ * A Prometheus histogram of durations whose `observe` is a bucket search and three additions.
+ * It is a metric of its own in the registry (prom-client's Histogram keeps no per-child state
+ * that could be filled in at the scrape); the registry calls `get()` and writes the values in
+ * the text format as it does for its own histograms (`_bucket{le}`, `_sum`, `_count`).
+ */
+function timeHistogram(registry: Registry, name: string, help: string, buckets: number[]) {
+  const series: TimeSeries[] = [];
+  const metric = {
+    name,
+    help,
+    type: 'histogram',
+    aggregator: 'sum',
+    async get() {
+      const values: {
+        labels: Record<string, string | number>;
+        value: number;
+        metricName: string;
+      }[] = [];
+      for (const s of series) {
+        let cumulative = 0;
+        buckets.forEach((le, i) => {
+          cumulative += s.counts[i]!;
+          values.push({
+            labels: { ...s.labels, le },
+            value: cumulative,
+            metricName: `${name}_bucket`,
+          });
+        });
+        values.push({
+          labels: { ...s.labels, le: '+Inf' },
+          value: s.count,
+          metricName: `${name}_bucket`,
+        });
+        values.push({ labels: s.labels, value: s.sum, metricName: `${name}_sum` });
+        values.push({ labels: s.labels, value: s.count, metricName: `${name}_count` });
+      }
+      return { name, help, type: 'histogram', aggregator: 'sum', values };
+    },
+    reset() {
+      for (const s of series) {
+        s.counts.fill(0);
+        s.sum = 0;
+        s.count = 0;
+      }
+    },
+  };
+  registry.registerMetric(metric as unknown as Metric);
+  return {
+    child(labels: Record<string, string>): TimeSeries {
+      const s: TimeSeries = {
+        labels,
+        counts: buckets.map(() => 0),
+        sum: 0,
+        count: 0,
+        observe(seconds) {
+          let i = 0;
+          while (i < buckets.length && seconds > buckets[i]!) i++;
+          if (i < buckets.length) s.counts[i]!++;
+          s.sum += seconds;
+          s.count++;
+        },
+      };
+      series.push(s);
+      return s;
+    },
+  };
+}
+
 /** The store operations that write, each timed under its own `op` label. */
 const WRITES = [
   'createMailbox',
@@ -85,28 +212,36 @@ export function createMetrics(): ServiceMetrics {
     help: 'SMTP sessions open now (past the connection limits).',
     registers,
   });
-  const smtpRefused = counter('smtp_refused_total', 'Negative SMTP replies sent, by reply code.', [
-    'code',
-    'enhanced',
-  ]);
+  const smtpRefused = labelledCounter(
+    registers,
+    'tempmail_smtp_refused_total',
+    'Negative SMTP replies sent, by reply code.',
+    ['code', 'enhanced'],
+  );
+  /** Children by reply code, then enhanced code. */
+  const refusedBy = new Map<number, Map<string, Count>>();
   const smtp: SmtpMetrics = {
     connectionsOpen: smtpOpen,
     connectionsTotal: counter('smtp_connections_total', 'SMTP connections accepted by TCP.'),
     accepted: counter('smtp_messages_accepted_total', 'Messages answered 250 at the end of DATA.'),
     receivedBytes: counter('smtp_received_bytes_total', 'Bytes of DATA received whole.'),
     refused(code, text) {
-      smtpRefused.labels(String(code), ENHANCED.exec(text)?.[0] ?? '').inc();
+      const enhanced = ENHANCED.exec(text)?.[0] ?? '';
+      let byEnhanced = refusedBy.get(code);
+      if (!byEnhanced) refusedBy.set(code, (byEnhanced = new Map()));
+      let count = byEnhanced.get(enhanced);
+      if (!count) byEnhanced.set(enhanced, (count = smtpRefused.child(String(code), enhanced)));
+      count.inc();
     },
   };
 
   // Store
-  const storeWrite = new Histogram<'op'>({
-    name: 'tempmail_store_write_duration_seconds',
-    help: 'Time a store write took until durable (committed), by operation.',
-    labelNames: ['op'],
-    buckets: STORE_BUCKETS_SECONDS,
-    registers,
-  });
+  const storeWrite = timeHistogram(
+    registry,
+    'tempmail_store_write_duration_seconds',
+    'Time a store write took until durable (committed), by operation.',
+    STORE_BUCKETS_SECONDS,
+  );
   const created = counter('mailboxes_created_total', 'Mailboxes created.');
   const extended = counter('mailboxes_extended_total', 'Mailbox lifetimes extended.');
   const deleted = counter('mailboxes_deleted_total', 'Mailboxes deleted by their owner.');
@@ -152,43 +287,56 @@ export function createMetrics(): ServiceMetrics {
       this.set(sources?.eventStreams() ?? 0);
     },
   });
-  const published = counter('events_published_total', 'Mailbox events published, by type.', [
-    'type',
-  ]);
+  const published = labelledCounter(
+    registers,
+    'tempmail_events_published_total',
+    'Mailbox events published, by type.',
+    ['type'],
+  );
   const publishedByType = new Map<MailboxEvent['type'], Count>();
 
   // HTTP
-  const httpRequests = counter(
-    'http_requests_total',
+  const httpRequests = labelledCounter(
+    registers,
+    'tempmail_http_requests_total',
     'HTTP requests answered, by method, route pattern and status.',
     ['method', 'route', 'status'],
   );
-  const httpDuration = new Histogram<'method' | 'route'>({
-    name: 'tempmail_http_request_duration_seconds',
-    help: 'Time from request to response, by method and route pattern.',
-    labelNames: ['method', 'route'],
-    buckets: HTTP_BUCKETS_SECONDS,
+  const httpDuration = timeHistogram(
+    registry,
+    'tempmail_http_request_duration_seconds',
+    'Time from request to response, by method and route pattern.',
+    HTTP_BUCKETS_SECONDS,
+  );
+  const rateLimited = labelledCounter(
     registers,
-  });
-  const rateLimited = counter('rate_limited_total', 'Requests refused by a limit, by limit.', [
-    'limit',
-  ]);
+    'tempmail_rate_limited_total',
+    'Requests refused by a limit, by limit.',
+    ['limit'],
+  );
+  const rateLimitedBy = new Map<string, Count>();
 
   /** Label children by route, method and status: lookups in maps, no key strings built. */
-  type Children = { count: Count; duration: HistogramType.Internal<'method' | 'route'> };
-  const byRoute = new Map<string, Map<string, Map<number, Children>>>();
+  type Children = { count: Count; duration: TimeSeries };
+  const byRoute = new Map<
+    string,
+    Map<string, { duration: TimeSeries; byStatus: Map<number, Children> }>
+  >();
   function children(method: string, route: string, status: number): Children {
     let byMethod = byRoute.get(route);
     if (!byMethod) byRoute.set(route, (byMethod = new Map()));
-    let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
-    let found = byStatus.get(status);
+    let ofMethod = byMethod.get(method);
+    if (!ofMethod) {
+      ofMethod = { duration: httpDuration.child({ method, route }), byStatus: new Map() };
+      byMethod.set(method, ofMethod);
+    }
+    let found = ofMethod.byStatus.get(status);
     if (!found) {
       found = {
-        count: httpRequests.labels(method, route, String(status)),
-        duration: httpDuration.labels(method, route),
+        count: httpRequests.child(method, route, String(status)),
+        duration: ofMethod.duration,
       };
-      byStatus.set(status, found);
+      ofMethod.byStatus.set(status, found);
     }
     return found;
   }
@@ -207,15 +355,17 @@ export function createMetrics(): ServiceMetrics {
       };
     },
     rateLimited(limit) {
-      rateLimited.labels(limit).inc();
+      let count = rateLimitedBy.get(limit);
+      if (!count) rateLimitedBy.set(limit, (count = rateLimited.child(limit)));
+      count.inc();
     },
   };
 
+  const timers = Object.fromEntries(WRITES.map((op) => [op, storeWrite.child({ op })])) as Record<
+    (typeof WRITES)[number],
+    TimeSeries
+  >;
   function instrumentStore(store: MailStore): MailStore {
-    const timers = Object.fromEntries(WRITES.map((op) => [op, storeWrite.labels(op)])) as Record<
-      (typeof WRITES)[number],
-      HistogramType.Internal<'op'>
-    >;
     function timed<A extends unknown[], R>(
       op: (typeof WRITES)[number],
       write: (...args: A) => Promise<R>,
@@ -268,7 +418,7 @@ export function createMetrics(): ServiceMetrics {
     return {
       publish(mailbox, event) {
         let count = publishedByType.get(event.type);
-        if (!count) publishedByType.set(event.type, (count = published.labels(event.type)));
+        if (!count) publishedByType.set(event.type, (count = published.child(event.type)));
         count.inc();
         return bus.publish(mailbox, event);
       },

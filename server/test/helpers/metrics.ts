@@ -30,6 +30,7 @@ export async function scrape(metricsUrl: string) {
   const samples = parseMetrics(text);
   return {
     text,
+    samples,
     contentType: res.headers.get('content-type'),
     /** The value of the sample with exactly these labels; 0 when there is none yet. */
     value(name: string, labels: Record<string, string> = {}): number {
