@@ -120,6 +120,8 @@ function labelledCounter<L extends string>(
  * It is a metric of its own in the registry (prom-client's Histogram keeps no per-child state
  * that could be filled in at the scrape); the registry calls `get()` and writes the values in
  * the text format as it does for its own histograms (`_bucket{le}`, `_sum`, `_count`).
+ * Checked against prom-client 15.1.3 (`Registry#getMetricsAsString` reads `get()` of anything
+ * registered); server/test/metrics.test.ts parses the exposition and fails if that changes.
  */
 function timeHistogram(registry: Registry, name: string, help: string, buckets: number[]) {
   const series: TimeSeries[] = [];
