@@ -52,6 +52,9 @@ export interface Config {
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
   fastPathsOff: readonly FastPath[];
+  metricsHost: string;
+  /** Null: no metrics listener (`METRICS_PORT=` set empty). */
+  metricsPort: number | null;
 }
 
 /** What a node does: take mail, serve HTTP, or both. Split roles need the shared Redis store. */
@@ -74,6 +77,8 @@ interface Var<T> {
   read: (raw: string) => T;
   /** For the README table. */
   doc: string;
+  /** The value when the variable is set but empty; by default empty means `fallback`. */
+  empty?: T;
 }
 
 const int =
@@ -377,6 +382,19 @@ export const CONFIG_VARS = {
     read: fastPaths,
     doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
   },
+  metricsHost: {
+    name: 'METRICS_HOST',
+    fallback: '127.0.0.1',
+    read: text,
+    doc: 'Address of the metrics listener (`/metrics`, `/healthz`, `/readyz`); keep it private.',
+  },
+  metricsPort: {
+    name: 'METRICS_PORT',
+    fallback: 9464,
+    empty: null,
+    read: int(0, 65535),
+    doc: 'Port of the metrics listener, never the public one; set empty (`METRICS_PORT=`) to run none.',
+  },
   webDistDir: {
     name: 'WEB_DIST_DIR',
     fallback: fileURLToPath(new URL('../../web/dist', import.meta.url)),
@@ -414,6 +432,10 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(CONFIG_VARS) as [keyof Config, Var<unknown>][]) {
     const raw = env[spec.name];
+    if (raw === '' && 'empty' in spec) {
+      out[key] = spec.empty;
+      continue;
+    }
     if (raw === undefined || raw === '') {
       out[key] = spec.fallback;
       continue;

@@ -7,6 +7,8 @@ import { listenService, wireService } from './service/wire-service';
 export interface RunningService {
   httpUrl: string | null;
   smtpPort: number | null;
+  /** The metrics listener (`/metrics`, `/healthz`, `/readyz`), null when `METRICS_PORT` is empty. */
+  metricsUrl: string | null;
   stop(): Promise<void>;
 }
 
@@ -20,12 +22,13 @@ export async function startService(
 ): Promise<RunningService> {
   const logger = pino({ level: config.logLevel, base: { pid: process.pid, role: config.role } });
   const service = await wireService(config, { clock, logger });
-  const { httpUrl, smtpPort } = await listenService(service, config);
+  const { httpUrl, smtpPort, metricsUrl } = await listenService(service, config);
 
   let stopping: Promise<void> | null = null;
   return {
     httpUrl,
     smtpPort,
+    metricsUrl,
     stop() {
       stopping ??= (async () => {
         logger.info('shutting down');

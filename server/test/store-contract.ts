@@ -152,6 +152,22 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(new Set([...first, ...rest]).size).toBe(5);
       });
 
+      it('tells the earliest expiry still stored, overdue ones included, until they are swept', async () => {
+        expect(await store.oldestExpiry()).toBeNull();
+        await create('late@x.test', T0 + 20 * MIN);
+        await create('soon@x.test', T0 + 5 * MIN);
+        expect(await store.oldestExpiry()).toBe(T0 + 5 * MIN);
+        // Overdue but not yet swept: still the oldest, which is what the sweeper's lag measures.
+        expect(await store.findMailbox('soon@x.test', T0 + 6 * MIN)).toBeNull();
+        expect(await store.oldestExpiry()).toBe(T0 + 5 * MIN);
+        await store.setExpiry('soon@x.test', T0 + 30 * MIN, T0);
+        expect(await store.oldestExpiry()).toBe(T0 + 20 * MIN);
+        await store.deleteMailbox('late@x.test', T0, T0 + 30 * DAY);
+        expect(await store.oldestExpiry()).toBe(T0 + 30 * MIN);
+        await store.deleteExpired(T0 + 31 * MIN, T0 + 30 * DAY, 10);
+        expect(await store.oldestExpiry()).toBeNull();
+      });
+
       it('keeps an expired address reserved until its tombstone ends, then frees it', async () => {
         await create('a@x.test', T0 + MIN);
         await store.deleteExpired(T0 + MIN, T0 + MIN + 30 * DAY, 10);

@@ -13,6 +13,7 @@ import type { AppDeps } from './deps';
 import { createInboxJson, createInboxRead, type Handler } from './inbox-read';
 import { createAuthenticator } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerObservability } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
@@ -48,7 +49,14 @@ export async function buildApp(
   const trustProxy = compileProxyTrust(trustedProxies);
   const inboxJson = createInboxJson();
   const answerInboxRead = inboxReadEarly
-    ? createInboxRead({ store: deps.store, clock: deps.clock, json: inboxJson, trustProxy })
+    ? createInboxRead({
+        store: deps.store,
+        clock: deps.clock,
+        json: inboxJson,
+        trustProxy,
+        // The poll answered before fastify is counted here, as fastify would count it.
+        answered: deps.metrics?.bind('GET', `${API_BASE}/messages`, 200),
+      })
     : (request: IncomingMessage, response: ServerResponse, handler: Handler) =>
         handler(request, response);
   const app = Fastify({
@@ -85,6 +93,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerObservability(app, deps);
   await registerSecurityHeaders(app, deps.webDistDir, trustProxy);
   // Before any route: it collects the routes' schemas as they are added.
   await registerOpenApi(app);

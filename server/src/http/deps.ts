@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock';
 import type { MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
+import type { Health, HttpMetrics } from '../observability/instruments';
 import type { MailStore } from '../store/mail-store';
 import type { PushHub } from './push-hub';
 
@@ -26,6 +27,10 @@ export interface AppDeps {
    * client cannot multiply its allowance by the number of nodes. Opaque here on purpose.
    */
   rateLimitRedis?: unknown;
+  /** Request counts and times by route; none are kept without it. */
+  metrics?: HttpMetrics;
+  /** Serves `/healthz` and `/readyz` when given. */
+  health?: Health;
 }
 
 /** Abuse limits of the HTTP side. */

@@ -61,11 +61,14 @@ export function createInboxRead({
   clock,
   json,
   trustProxy,
+  answered,
 }: {
   store: MailStore;
   clock: Clock;
   json: InboxJson;
   trustProxy: ProxyTrust | false;
+  /** Hears each poll answered here, with the seconds it took (for the request metrics). */
+  answered?: (seconds: number) => void;
 }): (request: IncomingMessage, response: ServerResponse, handler: Handler) => void {
   /** The token hash of a request that is a plain poll, else null. */
   function pollTokenHash(request: IncomingMessage): string | null {
@@ -85,15 +88,18 @@ export function createInboxRead({
     request: IncomingMessage,
     response: ServerResponse,
     handler: Handler,
+    started: number,
   ) {
     const body = inbox && json.get(inbox.messages);
     if (!body) return handler(request, response);
     const headers = cameOverTls(request, trustProxy) ? TLS_HEADERS : HEADERS;
     response.writeHead(200, [...headers, 'content-length', String(body.length)]);
     response.end(body);
+    answered?.((performance.now() - started) / 1000);
   }
 
   return function answerInboxRead(request, response, handler) {
+    const started = performance.now();
     let read: ReturnType<MailStore['readInbox']>;
     try {
       const tokenHash = pollTokenHash(request);
@@ -105,14 +111,14 @@ export function createInboxRead({
     if (read instanceof Promise) {
       read
         .then(
-          (inbox) => answer(inbox, request, response, handler),
+          (inbox) => answer(inbox, request, response, handler, started),
           () => handler(request, response),
         )
         // Nothing above throws on a live or a closed socket; should it, the client gets no
         // answer rather than the process an unhandled rejection.
         .catch(() => response.destroy());
     } else {
-      answer(read, request, response, handler);
+      answer(read, request, response, handler, started);
     }
   };
 }

@@ -16,6 +16,7 @@ import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs
 import type { MailStore } from '../store/mail-store';
 import type { RedisClient } from '../store/redis/connection';
 import { createSqliteStore } from '../store/sqlite/sqlite-store';
+import { createObservability, type Observability } from '../observability/observability';
 
 /** The store and bus a node runs on, with what only a shared Redis gives. */
 interface Backend {
@@ -76,6 +77,8 @@ export interface Service {
   app: FastifyInstance | null;
   /** The node's event streams (null with the app). */
   hub: PushHub | null;
+  /** Metrics, health and the operator's listener. */
+  observability: Observability;
   sweeper: ExpirySweeper;
   logger: Logger;
   /**
@@ -92,10 +95,9 @@ export interface Service {
  */
 export async function wireService(config: Config, deps: ServiceDeps): Promise<Service> {
   const { clock, logger, tuning = {} } = deps;
-  const { store, bus, lock, rateLimitRedis } = await createBackend(
-    config,
-    logger.child({ component: 'bus' }),
-    tuning.sqliteScrubDelayMs,
+  const observability = createObservability(config, clock, logger.child({ component: 'metrics' }));
+  const { store, bus, lock, rateLimitRedis } = observability.instrument(
+    await createBackend(config, logger.child({ component: 'bus' }), tuning.sqliteScrubDelayMs),
   );
   const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
   const runsSmtp = config.role !== 'http';
@@ -138,6 +140,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         pipeline,
         clock,
         logger: logger.child({ component: 'smtp' }),
+        metrics: observability.metrics.smtp,
       })
     : null;
   const hub = runsHttp
@@ -147,6 +150,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         maxStreamsPerMailbox: config.maxStreamsPerMailbox,
       })
     : null;
+  if (hub) observability.countStreams(() => hub.openStreams());
   const app = hub
     ? await buildApp(
         {
@@ -165,6 +169,8 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
             createWindowSeconds: config.createRateLimitWindowSeconds,
           },
           rateLimitRedis,
+          metrics: observability.metrics.http,
+          health: observability.health,
         },
         {
           connectionTimeout: config.httpRequestTimeoutMs,
@@ -194,16 +200,19 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
     smtp,
     app,
     hub,
+    observability,
     sweeper,
     logger,
     stop() {
       stopping ??= (async () => {
+        observability.shuttingDown();
         await smtp?.close();
         await sweeper.stop();
         await app?.close();
         await bus.close();
         await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
         await store.close();
+        await observability.close();
       })();
       return stopping;
     },
@@ -214,6 +223,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
 export interface ServiceAddresses {
   httpUrl: string | null;
   smtpPort: number | null;
+  metricsUrl: string | null;
 }
 
 /**
@@ -225,10 +235,11 @@ export async function listenService(service: Service, config: Config): Promise<S
   const httpUrl = service.app
     ? await service.app.listen({ host: config.host, port: config.port })
     : null;
+  const metricsUrl = await service.observability.listen();
   service.sweeper.start();
   service.logger.info(
-    { httpUrl, smtpPort, store: config.storeUrl ? 'redis' : config.dataDir },
+    { httpUrl, smtpPort, metricsUrl, store: config.storeUrl ? 'redis' : config.dataDir },
     'ready',
   );
-  return { httpUrl, smtpPort };
+  return { httpUrl, smtpPort, metricsUrl };
 }

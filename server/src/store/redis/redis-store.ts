@@ -351,6 +351,12 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
 
     getRaw: (mailbox, id) => guard(() => redis.hgetBuffer(k.raws(mailbox), id)),
 
+    oldestExpiry: () =>
+      guard(async () => {
+        const [, score] = await redis.zrange(k.expiry, 0, 0, 'WITHSCORES');
+        return score === undefined ? null : Number(score);
+      }),
+
     deleteMessage: (mailbox, id) =>
       guard(async () => (await redis.etDeleteMessage(...keys4(mailbox), id)) === 1),
 
