@@ -907,7 +907,9 @@ export async function runSoak(o: SoakOptions): Promise<{ rows: SoakMinute[]; set
         ours: sweeperMax,
         goal: { on: 'value', op: '<=', limit: 2 },
         note:
-          `${totals.sweeperLags.length} expiries, p50 ${percentile(totals.sweeperLags, 50).toFixed(2)} s; ` +
+          `${totals.sweeperLags.length} expiries, p50 ${percentile(totals.sweeperLags, 50).toFixed(2)} s, ` +
+          `p99 ${percentile(totals.sweeperLags, 99).toFixed(2)} s, ` +
+          `${totals.sweeperLags.filter((s) => s >= 2).length} of 2 s or more; ` +
           `still readable through the API after expiry: max ${readableMax.toFixed(2)} s`,
       }),
     ];
