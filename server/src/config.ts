@@ -1,4 +1,5 @@
 import { MAILBOX_TTL_SECONDS } from '@et/common';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSentinelUrl, sentinelTarget } from './store/redis/redis-url';
@@ -58,6 +59,8 @@ interface Var<T> {
   read: (raw: string) => T;
   /** For the README table. */
   doc: string;
+  /** The default as the README shows it, when it depends on the machine. */
+  shownFallback?: string;
 }
 
 const int =
@@ -189,9 +192,10 @@ export const CONFIG_VARS = {
   },
   smtpHostname: {
     name: 'SMTP_HOSTNAME',
-    fallback: 'localhost',
+    fallback: hostname() || 'localhost',
+    shownFallback: "(the machine's host name)",
     read: text,
-    doc: 'Host name in the SMTP banner and EHLO reply.',
+    doc: 'Host name in the SMTP banner, the EHLO reply and our `Received:` line; the name of the MX record.',
   },
   shutdownTimeoutMs: {
     name: 'SHUTDOWN_TIMEOUT_MS',

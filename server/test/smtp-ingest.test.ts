@@ -252,8 +252,70 @@ describe('SMTP ingress', () => {
     it('refuses up front a MAIL FROM that declares a SIZE over the limit', async () => {
       const s = await openSmtp(h.smtpPort);
       await s.command('EHLO client.test');
-      expect(code(await s.command('MAIL FROM:<a@example.org> SIZE=999999999'))).toBe(552);
+      expect(await s.command('MAIL FROM:<a@example.org> SIZE=999999999')).toMatch(/^552 5\.3\.4 /);
       s.close();
+    });
+  });
+
+  describe('replies a strict client reads', () => {
+    /** A reply line with its enhanced code (RFC 2034): `250 2.1.0 Accepted`. */
+    const ENHANCED = /^\d{3}[ -][245]\.\d{1,3}\.\d{1,3} \S/;
+
+    it('says ESMTP once in the banner and advertises ENHANCEDSTATUSCODES', async () => {
+      const s = await openSmtp(h.smtpPort);
+      expect(s.greeting).toMatch(/^220 mx\.test ESMTP /);
+      expect(s.greeting.match(/ESMTP/g)).toHaveLength(1);
+      expect(await s.command('EHLO client.test')).toMatch(/^250[- ]ENHANCEDSTATUSCODES$/m);
+      s.close();
+    });
+
+    it('gives every reply of a whole transaction one enhanced code, ours and the library’s', async () => {
+      const { email } = await h.createMailbox();
+      const s = await openSmtp(h.smtpPort);
+      await s.command('EHLO client.test');
+      const replies = [
+        await s.command('MAIL FROM:<a@example.org>'),
+        await s.command(`RCPT TO:<${email}>`),
+        await s.command('RCPT TO:<nobody@localhost>'),
+        await s.command('RCPT TO:<someone@elsewhere.example>'),
+        await s.command('NOOP'),
+        await s.command('RSET'),
+        await s.command('BOGUS'),
+        await s.command('MAIL FROM:<a@example.org> SIZE=999999999'),
+        await s.command('MAIL FROM:<a@example.org>'),
+        await s.command(`RCPT TO:<${email}>`),
+      ];
+      expect(await s.command('DATA')).toMatch(/^354 /);
+      s.write('Subject: x\r\n\r\nx\r\n.\r\n');
+      replies.push(await s.nextReply(), await s.command('QUIT'));
+      for (const r of replies) expect(r).toMatch(ENHANCED);
+      for (const r of replies) expect(r).not.toMatch(/^\d{3} \d\.\d+\.\d+ \d\.\d+\.\d+ /);
+      expect(replies[0]).toBe('250 2.1.0 Accepted');
+      expect(replies[1]).toBe('250 2.1.5 Accepted');
+      expect(replies[2]).toMatch(/^550 5\.1\.1 /);
+      expect(replies[3]).toMatch(/^550 5\.7\.1 /);
+      expect(replies[6]).toMatch(/^500 5\.5\.2 /);
+      expect(replies[10]).toMatch(/^250 2\.0\.0 OK: queued as /);
+      expect(replies[11]).toMatch(/^221 2\.0\.0 /);
+    });
+
+    it('answers 555 5.5.4 to MAIL and RCPT parameters it does not know, and takes the known ones', async () => {
+      const { email, token } = await h.createMailbox();
+      const s = await openSmtp(h.smtpPort);
+      await s.command('EHLO client.test');
+      expect(await s.command('MAIL FROM:<a@example.org> FROBNICATE=yes')).toMatch(/^555 5\.5\.4 /);
+      // DSN is not offered, so its parameters are unknown here.
+      expect(await s.command('MAIL FROM:<a@example.org> RET=HDRS')).toMatch(/^555 5\.5\.4 /);
+      expect(await s.command('MAIL FROM:<a@example.org> SIZE=100 BODY=8BITMIME SMTPUTF8')).toMatch(
+        /^250 /,
+      );
+      expect(await s.command(`RCPT TO:<${email}> NOTIFY=NEVER`)).toMatch(/^555 5\.5\.4 /);
+      expect(await s.command(`RCPT TO:<${email}>`)).toMatch(/^250 /);
+      expect(await s.command('DATA')).toMatch(/^354 /);
+      s.write('Subject: params\r\n\r\nx\r\n.\r\n');
+      expect(await s.nextReply()).toMatch(/^250 /);
+      s.close();
+      expect((await list(token)).map((m) => m.subject)).toEqual(['params']);
     });
   });
 

@@ -99,6 +99,8 @@ function reply(code: number, message: string): Error & SmtpReply {
 const REPLIES = {
   queued: (id: string) => `2.0.0 OK: queued as ${id}`,
   tooManyRecipients: () => reply(452, '4.5.3 Too many recipients'),
+  unknownMailParameter: () => reply(555, '5.5.4 MAIL FROM parameter not recognized'),
+  unknownRcptParameter: () => reply(555, '5.5.4 RCPT TO parameter not recognized'),
   relayDenied: () => reply(550, '5.7.1 Relaying denied: we do not host that domain'),
   noMailbox: () => reply(550, '5.1.1 Mailbox unavailable: unknown or expired address'),
   mailboxFull: () => reply(452, '4.2.2 Mailbox full, try again later'),
@@ -113,6 +115,18 @@ const REPLIES = {
   commandTooSlow: () => reply(421, '4.4.2 Command line not received in time, closing'),
   dataTooSlow: () => reply(421, '4.4.2 Message data arriving too slowly, closing'),
 };
+
+/**
+ * MAIL FROM parameters of the extensions we advertise (SIZE, 8BITMIME, SMTPUTF8; REQUIRETLS,
+ * which smtp-server offers and checks itself on TLS connections). RCPT TO takes none: DSN is
+ * not offered. Anything else gets 555 (RFC 5321 §4.1.1.11), not a silent 250.
+ */
+const MAIL_PARAMETERS = new Set(['SIZE', 'BODY', 'SMTPUTF8', 'REQUIRETLS']);
+
+/** Names of the ESMTP parameters a MAIL FROM or RCPT TO carried. */
+function parameterNames(address: SMTPServerAddress): string[] {
+  return address.args ? Object.keys(address.args).map((name) => name.toUpperCase()) : [];
+}
 
 /** How long after closeTimeoutMs smtp-server's own cut-off would act, had close() not. */
 const CLOSE_BACKSTOP_MS = 1000;
@@ -276,12 +290,15 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
 
   const server = new SMTPServer({
     name: opts.hostname,
-    banner: `${PRODUCT_NAME} ESMTP, receive only`,
+    // smtp-server writes `<name> ESMTP ` before the banner.
+    banner: `${PRODUCT_NAME}, receive only`,
     size: opts.maxMessageBytes,
     authOptional: true,
     disabledCommands: opts.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...(opts.tls ?? {}),
     hideDSN: true,
+    // RFC 2034: every reply but the greeting and the EHLO lines carries an enhanced code.
+    hideENHANCEDSTATUSCODES: false,
     disableReverseLookup: true,
     // close() below answers every session left at closeTimeoutMs in our words; the library's own
     // cut-off ("421 Server shutting down") only backs it up.
@@ -292,6 +309,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
       greetingDelayMs: opts.greetingDelayMs,
       busyReply: REPLIES.serverBusy(),
       shutdownReply: REPLIES.shuttingDown(),
+      keepOwnEnhancedCodes: true,
     }),
     logger: false,
     onConnect(session, callback) {
@@ -305,12 +323,16 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     onClose(session) {
       closeSession(session);
     },
-    onMailFrom(_address, session, callback) {
+    onMailFrom(address, session, callback) {
       if (closing) return callback(REPLIES.shuttingDown());
+      if (parameterNames(address).some((name) => !MAIL_PARAMETERS.has(name))) {
+        return callback(REPLIES.unknownMailParameter());
+      }
       if (!counters.countMessage(session.id)) return callback(REPLIES.tooManyMessages());
       callback();
     },
     onRcptTo(address, session, callback) {
+      if (parameterNames(address).length) return callback(REPLIES.unknownRcptParameter());
       checkRecipient(address, session).then(
         () => callback(),
         (err: Error & { responseCode?: number }) => {
