@@ -38,6 +38,7 @@ export interface Config {
   smtpMaxBadRecipients: number;
   smtpTlsCert: string | null;
   smtpTlsKey: string | null;
+  operatorToken: string | null;
   createRateLimitMax: number;
   createRateLimitWindowSeconds: number;
   trustProxy: string | null;
@@ -89,6 +90,11 @@ const domains = (raw: string) => {
   const bad = list.filter((d) => !DOMAIN.test(d));
   if (bad.length) throw new Error(`not a domain name: ${bad.join(', ')}`);
   return [...new Set(list)];
+};
+
+const secret = (raw: string) => {
+  if (raw.trim().length < 32) throw new Error('must be at least 32 characters');
+  return raw.trim();
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -311,6 +317,12 @@ export const CONFIG_VARS = {
     fallback: null,
     read: text,
     doc: 'PEM private key file for SMTP STARTTLS.',
+  },
+  operatorToken: {
+    name: 'OPERATOR_TOKEN',
+    fallback: null,
+    read: secret,
+    doc: 'Secret (at least 32 characters) from which the tokens of the postmaster and abuse mailboxes of every domain are derived; `npm run operator-tokens` prints them. Empty: their mail is still taken, kept within the usual quota and logged, but nobody can read it.',
   },
   createRateLimitMax: {
     name: 'RATE_LIMIT_CREATE_MAX',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type Clock } from './domain/clock';
+import { roleAddresses } from './domain/role-mailboxes';
 import type { EventBus } from './events/event-bus';
 import { createLocalBus } from './events/local-bus';
 import { buildApp } from './http/app';
@@ -12,6 +13,7 @@ import { createSmtpListener } from './ingest/smtp-listener';
 import { createExpirySweeper, type SweepLock } from './jobs/expiry-sweeper';
 import type { MailStore } from './store/mail-store';
 import type { RedisClient } from './store/redis/connection';
+import { ensureRoleMailboxes } from './store/role-mailboxes';
 import { createSqliteStore } from './store/sqlite/sqlite-store';
 
 /** A running service: the bound addresses (null for a role it does not run) and `stop`. */
@@ -57,6 +59,8 @@ export async function startService(config: Config, clock: Clock = systemClock): 
   const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
+  const unclaimed = await ensureRoleMailboxes(store, config.mailDomains, clock.now());
+  if (unclaimed.length) logger.warn({ addresses: unclaimed }, 'role mailboxes not created');
 
   const smtp = runsSmtp
     ? createSmtpListener({
@@ -64,6 +68,7 @@ export async function startService(config: Config, clock: Clock = systemClock): 
         port: config.smtpPort,
         hostname: config.smtpHostname,
         domains: config.mailDomains,
+        operatorReads: config.operatorToken !== null,
         maxMessageBytes: config.maxMessageBytes,
         maxRecipients: config.maxRecipients,
         greetingDelayMs: config.smtpGreetingDelayMs,
@@ -108,6 +113,9 @@ export async function startService(config: Config, clock: Clock = systemClock): 
             maxStreamsPerMailbox: config.maxStreamsPerMailbox,
           },
           rateLimitRedis,
+          operator: config.operatorToken
+            ? { token: config.operatorToken, addresses: roleAddresses(config.mailDomains) }
+            : undefined,
         },
         {
           connectionTimeout: config.httpRequestTimeoutMs,

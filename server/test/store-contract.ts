@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewMessage } from '../src/domain/message';
+import { ROLE_MAILBOX_EXPIRES_AT } from '../src/domain/role-mailboxes';
 import type { MailStore } from '../src/store/mail-store';
+import { ensureRoleMailboxes } from '../src/store/role-mailboxes';
 
 export interface StoreUnderTest {
   store: MailStore;
@@ -77,6 +79,20 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         await create('a@x.test');
         expect(await store.findMailbox('b@x.test', T0)).toBeNull();
         expect(await store.findMailboxByTokenHash('hash-b@x.test', T0)).toBeNull();
+      });
+
+      it('keeps the role mailboxes through every sweep, made once, their addresses refused to others', async () => {
+        expect(await ensureRoleMailboxes(store, ['x.test', 'y.test'], T0)).toEqual([]);
+        const a = await store.findMailbox('postmaster@x.test', T0);
+        expect(a).toMatchObject({ expiresAt: ROLE_MAILBOX_EXPIRES_AT, messageCount: 0 });
+        expect(await store.findMailbox('abuse@y.test', T0)).not.toBeNull();
+        // Idempotent: a second node starting finds them and changes nothing.
+        expect(await ensureRoleMailboxes(store, ['x.test', 'y.test'], T0 + DAY)).toEqual([]);
+        expect(await store.findMailbox('postmaster@x.test', T0)).toEqual(a);
+        expect(await create('abuse@x.test')).toBe(false);
+        const later = T0 + 3650 * DAY;
+        expect(await store.deleteExpired(later, later + DAY, 100)).toEqual([]);
+        expect(await store.findMailbox('abuse@x.test', later)).not.toBeNull();
       });
 
       it('refuses an address that is already in use', async () => {

@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from './deps';
 import { createInboxJson, createInboxRead } from './inbox-read';
-import { createAuthenticator } from './plugins/auth';
+import { createAuthenticator, operatorMailboxes } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
@@ -42,11 +42,13 @@ export async function buildApp(
   const { trustProxy: trustedProxies = false, ...timeouts } = options;
   const trustProxy = compileProxyTrust(trustedProxies);
   const inboxJson = createInboxJson();
+  const operatorTokens = operatorMailboxes(deps.operator);
   const answerInboxRead = createInboxRead({
     store: deps.store,
     clock: deps.clock,
     json: inboxJson,
     trustProxy,
+    operatorTokens,
   });
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -85,7 +87,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, deps.webDistDir, trustProxy);
   // Before any route: it collects the routes' schemas as they are added.
   await registerOpenApi(app);
-  const authenticate = createAuthenticator(deps.store, deps.clock);
+  const authenticate = createAuthenticator(deps.store, deps.clock, operatorTokens);
   // Off by default; routes opt in with `config.rateLimit`.
   await app.register(rateLimit, {
     global: false,

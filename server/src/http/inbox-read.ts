@@ -61,11 +61,14 @@ export function createInboxRead({
   clock,
   json,
   trustProxy,
+  operatorTokens,
 }: {
   store: MailStore;
   clock: Clock;
   json: InboxJson;
   trustProxy: ProxyTrust | false;
+  /** Token hashes of the operator's mailboxes: found by address, so left to the router. */
+  operatorTokens: ReadonlyMap<string, string>;
 }): (request: IncomingMessage, response: ServerResponse, handler: Handler) => void {
   /** The token hash of a request that is a plain poll, else null. */
   function pollTokenHash(request: IncomingMessage): string | null {
@@ -77,7 +80,9 @@ export function createInboxRead({
     } = request.headers;
     if (length !== undefined || coding !== undefined) return null;
     const token = bearerToken(authorization);
-    return token === null ? null : hashToken(token);
+    if (token === null) return null;
+    const tokenHash = hashToken(token);
+    return operatorTokens.has(tokenHash) ? null : tokenHash;
   }
 
   function answer(

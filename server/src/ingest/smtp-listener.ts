@@ -8,6 +8,7 @@ import {
   type SMTPServerAddress,
 } from 'smtp-server';
 import { normalizeAddress, splitAddress } from '../domain/address';
+import { isRoleAddress } from '../domain/role-mailboxes';
 import type { Clock } from '../domain/clock';
 import type { MailStore, Quota } from '../store/mail-store';
 import type { DeliveryResult, IngestPipeline } from './pipeline';
@@ -31,8 +32,16 @@ export interface SmtpListenerOptions {
   port: number;
   /** Name in the banner and EHLO reply. */
   hostname: string;
-  /** Domains we take mail for, lower case. Everything else is relaying and refused. */
+  /**
+   * Domains we take mail for, lower case. Everything else is relaying and refused. The first
+   * one takes mail for the bare `<Postmaster>` of RFC 5321 §4.5.1.
+   */
   domains: readonly string[];
+  /**
+   * Whether `OPERATOR_TOKEN` is set; without it, mail for postmaster and abuse is still taken and
+   * logged as a warning, since nobody can read it.
+   */
+  operatorReads: boolean;
   /** Advertised as SIZE and enforced while the data streams in. */
   maxMessageBytes: number;
   /** More recipients in one transaction are refused with 452 4.5.3 (RFC 5321 §4.5.3.1.8). */
@@ -194,11 +203,22 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
 
   installPatches();
 
+  /**
+   * The mailbox address of a recipient as given in RCPT TO: lower case, the bare `Postmaster`
+   * (no domain, any case: RFC 5321 §4.5.1) as postmaster of the first domain.
+   */
+  function recipientMailbox(address: string): string {
+    return address.toLowerCase() === 'postmaster'
+      ? `postmaster@${opts.domains[0]!}`
+      : normalizeAddress(address);
+  }
+
   async function checkRecipient(address: SMTPServerAddress, session: SMTPServerSession) {
     if (session.envelope.rcptTo.length >= opts.maxRecipients) throw REPLIES.tooManyRecipients();
-    const parts = splitAddress(address.address);
+    const mailboxAddress = recipientMailbox(address.address);
+    const parts = splitAddress(mailboxAddress);
     if (!parts || !domains.has(parts.domain)) throw REPLIES.relayDenied();
-    const mailbox = await store.findMailbox(normalizeAddress(address.address), clock.now());
+    const mailbox = await store.findMailbox(mailboxAddress, clock.now());
     if (!mailbox) throw REPLIES.noMailbox();
     if (
       mailbox.messageCount >= opts.quota.maxMessages ||
@@ -267,11 +287,24 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     return raw;
   }
 
+  /** Mail for postmaster or abuse is rare and matters: a line each, a warning if nobody reads it. */
+  function logOperatorMail(session: SMTPServerSession, to: string[], size: number) {
+    const fields = {
+      session: session.id,
+      ip: session.remoteAddress,
+      from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+      to,
+      size,
+    };
+    if (opts.operatorReads) logger.info(fields, 'mail for the operator stored');
+    else logger.warn(fields, 'mail for the operator stored; set OPERATOR_TOKEN to read it');
+  }
+
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession) {
     const raw = await readMessage(stream, session);
     if (!raw) throw REPLIES.tooBig(opts.maxMessageBytes);
     const recipients = [
-      ...new Set(session.envelope.rcptTo.map((r) => normalizeAddress(r.address))),
+      ...new Set(session.envelope.rcptTo.map((r) => recipientMailbox(r.address))),
     ];
     let result: DeliveryResult;
     try {
@@ -285,6 +318,8 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();
     // debug, not info: a line per message would cost more than the message.
     logger.debug({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
+    const forOperator = recipients.filter(isRoleAddress);
+    if (forOperator.length) logOperatorMail(session, forOperator, raw.length);
     return REPLIES.queued(ids[0]!);
   }
 

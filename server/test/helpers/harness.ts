@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { CONFIG_VARS } from '../../src/config';
+import { roleAddresses } from '../../src/domain/role-mailboxes';
 import { createLocalBus } from '../../src/events/local-bus';
 import { buildApp } from '../../src/http/app';
 import { parseMessage } from '../../src/ingest/parse';
 import { createIngestPipeline } from '../../src/ingest/pipeline';
 import { createSmtpListener } from '../../src/ingest/smtp-listener';
 import { createExpirySweeper } from '../../src/jobs/expiry-sweeper';
+import { ensureRoleMailboxes } from '../../src/store/role-mailboxes';
 import { createSqliteStore } from '../../src/store/sqlite/sqlite-store';
 import { createFakeClock } from './fake-clock';
 
@@ -44,6 +46,8 @@ export interface HarnessOptions {
   maxMessageBytes?: number;
   maxRecipients?: number;
   domains?: string[];
+  /** OPERATOR_TOKEN: the operator reads the postmaster and abuse mailboxes. */
+  operatorToken?: string;
   /** Real time instead of the fake clock (for tests across processes or real timers). */
   realClock?: boolean;
 }
@@ -63,12 +67,14 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const bus = createLocalBus();
   const domains = opts.domains ?? ['localhost', 'example.test'];
   const quota = { ...TEST_LIMITS.quota, ...opts.quota };
+  await ensureRoleMailboxes(store, domains, clock.now());
   const pipeline = createIngestPipeline({ store, bus, quota, parse: parseMessage, clock, logger });
   const smtp = createSmtpListener({
     host: '127.0.0.1',
     port: 0,
     hostname: 'mx.test',
     domains,
+    operatorReads: opts.operatorToken !== undefined,
     maxMessageBytes: opts.maxMessageBytes ?? 1024 * 1024,
     maxRecipients: opts.maxRecipients ?? 50,
     greetingDelayMs: 0,
@@ -94,6 +100,9 @@ export async function startHarness(opts: HarnessOptions = {}) {
       webDistDir: null,
       sseHeartbeatMs: 200,
       limits: { ...TEST_LIMITS.http, ...opts.httpLimits },
+      operator: opts.operatorToken
+        ? { token: opts.operatorToken, addresses: roleAddresses(domains) }
+        : undefined,
     },
     {
       trustProxy: opts.trustProxy ?? false,
