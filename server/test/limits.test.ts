@@ -309,6 +309,11 @@ describe('abuse limits', () => {
       });
       transport.close();
       expect(info.response).toMatch(/^250 /);
+      const [stored] = await harness.store.listMessages(box.email);
+      const raw = await harness.store.getRaw(box.email, stored!.id);
+      expect(raw!.toString()).toMatch(
+        /^Return-Path: <a@example\.org>\r\nReceived: [^\n]*\n\tby mx\.test with ESMTPS id /,
+      );
     });
 
     it('is not offered without a certificate', async () => {

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, startHarness, type Harness } from './helpers/harness';
 import { code, openSmtp } from './helpers/smtp-client';
+import { splitTrace } from './helpers/trace';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -75,7 +76,7 @@ describe('SMTP ingress', () => {
         expect(info.response).toMatch(/^250 2\.0\.0 OK: queued as /);
 
         const [summary] = await list(token);
-        expect(summary).toMatchObject({ subject, from: { address: from }, size: raw.length });
+        expect(summary).toMatchObject({ subject, from: { address: from } });
 
         const detail = await h.app.inject({
           url: `/api/v1/messages/${summary!.id}`,
@@ -92,7 +93,9 @@ describe('SMTP ingress', () => {
         });
         expect(eml.statusCode).toBe(200);
         expect(eml.headers['content-type']).toBe('message/rfc822');
-        expect(Buffer.compare(eml.rawPayload, raw)).toBe(0);
+        const { received } = splitTrace(eml.rawPayload);
+        expect(Buffer.compare(received, raw)).toBe(0);
+        expect(summary!.size).toBe(eml.rawPayload.length);
       },
     );
 
@@ -254,6 +257,81 @@ describe('SMTP ingress', () => {
       await s.command('EHLO client.test');
       expect(await s.command('MAIL FROM:<a@example.org> SIZE=999999999')).toMatch(/^552 5\.3\.4 /);
       s.close();
+    });
+  });
+
+  describe('trace fields', () => {
+    /** One message over a bare session; resolves each recipient's stored raw copy. */
+    async function transact(opening: string, sender: string, to: string[], body: string) {
+      const s = await openSmtp(h.smtpPort);
+      await s.command(opening);
+      expect(await s.command(`MAIL FROM:<${sender}>`)).toMatch(/^250 /);
+      for (const rcpt of to) expect(await s.command(`RCPT TO:<${rcpt}>`)).toMatch(/^250 /);
+      await s.command('DATA');
+      s.write(`${body}.\r\n`);
+      expect(await s.nextReply()).toMatch(/^250 /);
+      s.close();
+      return Promise.all(
+        to.map(async (mailbox) => {
+          const [summary] = await h.store.listMessages(mailbox);
+          return { summary: summary!, raw: (await h.store.getRaw(mailbox, summary!.id))! };
+        }),
+      );
+    }
+
+    const BODY =
+      'Received: from elsewhere.example by relay.example; Mon, 1 Jan 2024 00:00:00 +0000\r\nSubject: tracciato\r\n\r\nciao\r\n';
+
+    it('prepends Return-Path and one Received per copy, for its own mailbox only', async () => {
+      const a = await h.createMailbox();
+      const b = await h.createMailbox();
+      const copies = await transact(
+        'EHLO Client.Example.org',
+        'bounce@example.org',
+        [a.email, b.email],
+        BODY,
+      );
+      const date = new Date(h.clock.now()).toUTCString().replace('GMT', '+0000');
+      for (const [i, mailbox] of [a.email, b.email].entries()) {
+        const { summary, raw } = copies[i]!;
+        const { trace, received } = splitTrace(raw);
+        expect(trace).toBe(
+          'Return-Path: <bounce@example.org>\r\n' +
+            'Received: from client.example.org ([127.0.0.1])\r\n' +
+            `\tby mx.test with ESMTP id ${summary.id}\r\n` +
+            `\tfor <${mailbox}>; ${date}\r\n`,
+        );
+        // Every byte after ours is as received, the sender's own Received included.
+        expect(received.toString()).toBe(BODY);
+        expect(summary.size).toBe(raw.length);
+      }
+      expect(copies[0]!.raw.toString()).not.toContain(b.email);
+    });
+
+    it('writes the null sender as <> and HELO as SMTP', async () => {
+      const a = await h.createMailbox();
+      const [copy] = await transact('HELO old.example', '', [a.email], BODY);
+      expect(splitTrace(copy!.raw).trace).toMatch(
+        /^Return-Path: <>\r\nReceived: from old\.example \(\[127\.0\.0\.1\]\)\r\n\tby mx\.test with SMTP id /,
+      );
+    });
+
+    it('counts the trace fields in the quota', async () => {
+      await h.close();
+      // Room for the message as sent, not with our fields on top.
+      h = await startHarness({ quota: { maxBytes: 1024 } });
+      const a = await h.createMailbox();
+      const fill = `Subject: pieno\r\n\r\n${'x'.repeat(1024 - 60)}\r\n`;
+      expect(Buffer.byteLength(fill)).toBeLessThanOrEqual(1024);
+      const s = await openSmtp(h.smtpPort);
+      await s.command('EHLO client.test');
+      await s.command('MAIL FROM:<a@example.org>');
+      await s.command(`RCPT TO:<${a.email}>`);
+      await s.command('DATA');
+      s.write(`${fill}.\r\n`);
+      expect(await s.nextReply()).toMatch(/^452 4\.2\.2 /);
+      s.close();
+      expect(await h.store.listMessages(a.email)).toHaveLength(0);
     });
   });
 

@@ -12,6 +12,7 @@ import { isRoleAddress } from '../domain/role-mailboxes';
 import type { Clock } from '../domain/clock';
 import type { MailStore, Quota } from '../store/mail-store';
 import type { DeliveryResult, IngestPipeline } from './pipeline';
+import type { Envelope } from './trace-headers';
 import { createSessionCounters } from './session-counters';
 import {
   checkSession,
@@ -287,6 +288,19 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     return raw;
   }
 
+  function envelopeOf(session: SMTPServerSession): Envelope {
+    const { mailFrom } = session.envelope;
+    return {
+      sender: mailFrom ? mailFrom.address : '',
+      heloName: session.hostNameAppearsAs,
+      clientIp: session.remoteAddress,
+      hostname: opts.hostname,
+      extended: session.transmissionType.startsWith('E'),
+      tls: session.secure,
+      smtpUtf8: Boolean((session.envelope as { smtpUtf8?: boolean }).smtpUtf8),
+    };
+  }
+
   /** Mail for postmaster or abuse is rare and matters: a line each, a warning if nobody reads it. */
   function logOperatorMail(session: SMTPServerSession, to: string[], size: number) {
     const fields = {
@@ -308,7 +322,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     ];
     let result: DeliveryResult;
     try {
-      result = await pipeline.deliver(raw, recipients);
+      result = await pipeline.deliver(raw, recipients, envelopeOf(session));
     } catch (err) {
       logger.error({ err, session: session.id }, 'storing a message failed');
       throw REPLIES.tempFailure();
