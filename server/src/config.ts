@@ -30,6 +30,8 @@ export interface Config {
   smtpMaxConnections: number;
   smtpMaxConnectionsPerIp: number;
   smtpIdleTimeoutMs: number;
+  smtpStressIdleTimeoutMs: number;
+  smtpStressThresholdPercent: number;
   smtpSessionTimeoutMs: number;
   smtpCommandTimeoutMs: number;
   smtpMinDataRate: number;
@@ -266,9 +268,21 @@ export const CONFIG_VARS = {
   },
   smtpIdleTimeoutMs: {
     name: 'SMTP_IDLE_TIMEOUT_MS',
-    fallback: 60_000,
+    fallback: 300_000,
     read: int(1000, 3_600_000),
-    doc: 'An SMTP connection silent this long is closed.',
+    doc: 'An SMTP connection that owes a command and stays silent this long is closed with 421 (RFC 5321 §4.5.3.2.7 asks for 5 minutes), while the node is not in stress mode.',
+  },
+  smtpStressIdleTimeoutMs: {
+    name: 'SMTP_STRESS_IDLE_TIMEOUT_MS',
+    fallback: 10_000,
+    read: int(1000, 3_600_000),
+    doc: 'The idle timeout in stress mode, for open connections too, as Postfix does under stress.',
+  },
+  smtpStressThresholdPercent: {
+    name: 'SMTP_STRESS_THRESHOLD_PERCENT',
+    fallback: 80,
+    read: int(1, 100),
+    doc: 'Stress mode starts once open SMTP connections pass this share of `SMTP_MAX_CONNECTIONS`, and ends when they are back at it less a twentieth of the limit.',
   },
   smtpSessionTimeoutMs: {
     name: 'SMTP_SESSION_TIMEOUT_MS',

@@ -77,6 +77,8 @@ export async function startService(config: Config, clock: Clock = systemClock): 
           maxConnections: config.smtpMaxConnections,
           maxConnectionsPerIp: config.smtpMaxConnectionsPerIp,
           idleTimeoutMs: config.smtpIdleTimeoutMs,
+          stressIdleTimeoutMs: config.smtpStressIdleTimeoutMs,
+          stressThresholdPercent: config.smtpStressThresholdPercent,
           sessionTimeoutMs: config.smtpSessionTimeoutMs,
           commandTimeoutMs: config.smtpCommandTimeoutMs,
           minDataRateBytesPerSecond: config.smtpMinDataRate,

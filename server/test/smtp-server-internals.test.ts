@@ -127,6 +127,7 @@ describe('smtp-server internals used by the adapter', () => {
       session: expect.objectContaining({ id: expect.any(String) }),
     });
     expect(raw!._parser).toMatchObject({ _dataMode: false, _remainder: '' });
+    expect(typeof (raw!._socket as { setTimeout?: unknown }).setTimeout).toBe('function');
     expect((server as unknown as { _closeTimeout: unknown })._closeTimeout).toBe(false);
   });
 
@@ -159,6 +160,14 @@ describe('smtp-server internals used by the adapter', () => {
     s.write('Subject: x\r\n\r\nx\r\n.\r\n');
     expect(await s.nextReply()).toMatch(/^250 /);
     expect(only().wire().inData).toBe(false);
+  });
+
+  it('retimes the idle timeout of an open connection through the handle', async () => {
+    const { open } = await start({ socketTimeout: 60_000 });
+    const s = await open();
+    await s.command('EHLO x');
+    only().setIdleTimeout(200);
+    expect(await s.nextReply()).toMatch(/^421 .*Timeout/);
   });
 
   it('writes a reply through the handle, and a 421 closes the connection', async () => {

@@ -68,8 +68,19 @@ export interface SmtpLimits {
   maxConnections: number;
   /** Simultaneous connections from one IP address. */
   maxConnectionsPerIp: number;
-  /** A connection silent this long is closed (421). */
+  /**
+   * A connection that owes us a command and stays silent this long is closed (421), while there
+   * is room. RFC 5321 §4.5.3.2.7 asks for 5 minutes at least.
+   */
   idleTimeoutMs: number;
+  /** The idle timeout in stress mode: short, so idle clients leave room to those that send. */
+  stressIdleTimeoutMs: number;
+  /**
+   * Stress mode starts once the open connections pass this percentage of `maxConnections`, and
+   * ends once they are back at or below it less a margin (see `stressBounds`), as Postfix's
+   * `smtpd_timeout = ${stress?{10}:{300}}s` does with its process limit.
+   */
+  stressThresholdPercent: number;
   /** A connection open this long is closed (421), however busy: stops clients that dribble. */
   sessionTimeoutMs: number;
   /** A command line must arrive whole within this, from its first byte (421 4.4.2). */
@@ -90,6 +101,11 @@ export interface SmtpLimits {
 export interface SmtpListener {
   /** Starts listening; resolves the bound port (useful with port 0). */
   listen(): Promise<number>;
+  /**
+   * Whether the listener is in stress mode now (short idle timeout): for a metrics gauge.
+   * Cheap: a field read.
+   */
+  inStress(): boolean;
   /**
    * Stops taking new mail (new transactions get 421), waits for messages already in DATA to be
    * stored and answered, then closes every connection.
@@ -148,6 +164,19 @@ const OVERRUN_REPLIES: Record<Overrun, () => Error & SmtpReply> = {
   dataRate: REPLIES.dataTooSlow,
 };
 
+/**
+ * Open connections above `enter` start stress mode; at `leave` or fewer it ends. The margin
+ * between them (a twentieth of the limit, one at least) keeps a node hovering at the threshold
+ * from retiming every connection on each connect and disconnect.
+ */
+export function stressBounds(
+  limits: Pick<SmtpLimits, 'maxConnections' | 'stressThresholdPercent'>,
+) {
+  const enter = Math.floor((limits.maxConnections * limits.stressThresholdPercent) / 100);
+  const margin = Math.max(1, Math.floor(limits.maxConnections / 20));
+  return { enter, leave: Math.max(0, enter - margin) };
+}
+
 /** What the time limits keep of an open session. */
 interface LiveSession {
   times: SessionTimes;
@@ -162,6 +191,8 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   const { limits } = opts;
   const counters = createSessionCounters(limits);
   const live = new Map<string, LiveSession>();
+  const stress = stressBounds(limits);
+  let stressed = false;
   let closing = false;
 
   // Elapsed time on the wire, beside the socket's own idle timeout: monotonic, and not the
@@ -171,12 +202,32 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   function openSession(session: SMTPServerSession) {
     if (!counters.open(session.id, session.remoteAddress)) throw REPLIES.tooManyConnections();
     live.set(session.id, { times: newSessionTimes(now()), dropMessage: null });
+    updateStress();
   }
 
   function closeSession(session: SMTPServerSession) {
     counters.close(session.id);
     live.get(session.id)?.dropMessage?.(new Error('connection closed during DATA'));
     live.delete(session.id);
+    updateStress();
+  }
+
+  /**
+   * Enters or leaves stress mode as the open connections cross its bounds, and retimes every
+   * open connection and the next ones: the short idle timeout in stress, the generous one else.
+   */
+  function updateStress() {
+    const open = counters.size;
+    const next = stressed ? open > stress.leave : open > stress.enter;
+    if (next === stressed) return;
+    stressed = next;
+    const idleMs = stressed ? limits.stressIdleTimeoutMs : limits.idleTimeoutMs;
+    server.options.socketTimeout = idleMs;
+    for (const connection of connectionsOf(server)) connection.setIdleTimeout(idleMs);
+    logger.info(
+      { open, idleTimeoutMs: idleMs },
+      stressed ? 'smtp stress mode on' : 'smtp stress mode off',
+    );
   }
 
   /**
@@ -408,6 +459,8 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
 
   return {
+    inStress: () => stressed,
+
     listen() {
       return new Promise((resolve, reject) => {
         server.server.once('error', reject);

@@ -15,7 +15,9 @@ import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
  *   over `maxClients` is written there too; the reply to a command during shutdown is written in
  *   SMTPConnection#_onCommand (see `installPatches`);
  * - the live connections (`SMTPServer#connections`), to answer 421 to a session from outside a
- *   command handler (session and slow-client limits, shutdown);
+ *   command handler (session and slow-client limits, shutdown), and their sockets, to shorten
+ *   or lengthen the idle timeout of a connection already open (`socketTimeout` is read only
+ *   when a connection arms its timer);
  * - what the command parser holds (the unfinished command line, whether it is in DATA) and
  *   whether the connection waits for one of our handlers, for the slow-client limits;
  * - a count of the command lines received, so that "the same unfinished line as last time" can
@@ -69,6 +71,11 @@ export interface ConnectionHandle {
   reply(reply: SmtpReply): void;
   /** Closes the connection (ends the socket; smtp-server destroys it if the client lingers). */
   close(): void;
+  /**
+   * Changes the idle timeout of the open socket; the library's timeout handler stays as it is
+   * (a 421 when the client owes us a command, nothing while it waits for us).
+   */
+  setIdleTimeout(ms: number): void;
   wire(): WireState;
 }
 
@@ -83,6 +90,7 @@ interface ConnectionInternals {
     _closeTimeout: unknown;
   };
   _parser: false | { _dataMode: boolean; _remainder: string };
+  _socket: { setTimeout(ms: number): unknown };
   _handlerPending: boolean;
   _upgrading: boolean;
   _closing: boolean;
@@ -190,6 +198,7 @@ function handle(connection: Counted): ConnectionHandle {
     session: connection.session,
     reply: (r) => connection.send(r.responseCode, r.message),
     close: () => connection.close(),
+    setIdleTimeout: (ms) => connection._socket.setTimeout(ms),
     wire() {
       const parser = connection._parser;
       return {

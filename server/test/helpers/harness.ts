@@ -21,7 +21,9 @@ export const TEST_LIMITS = {
   smtp: {
     maxConnections: 500,
     maxConnectionsPerIp: 20,
-    idleTimeoutMs: 60_000,
+    idleTimeoutMs: CONFIG_VARS.smtpIdleTimeoutMs.fallback,
+    stressIdleTimeoutMs: CONFIG_VARS.smtpStressIdleTimeoutMs.fallback,
+    stressThresholdPercent: CONFIG_VARS.smtpStressThresholdPercent.fallback,
     sessionTimeoutMs: 600_000,
     commandTimeoutMs: CONFIG_VARS.smtpCommandTimeoutMs.fallback,
     minDataRateBytesPerSecond: CONFIG_VARS.smtpMinDataRate.fallback,
