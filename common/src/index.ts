@@ -88,6 +88,22 @@ export interface MessageDetail extends MessageSummary {
   attachments: AttachmentInfo[];
 }
 
+/** A result word of RFC 8601 §2.7 for one check. */
+export type AuthResult =
+  'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror';
+
+/**
+ * Whether a message comes from who it says: SPF of the envelope sender and client IP (RFC 7208),
+ * the best DKIM signature (RFC 6376), DMARC of the From domain (RFC 7489); `domain` is the From
+ * domain when DMARC passed, else null.
+ */
+export interface MessageAuthentication {
+  spf: AuthResult;
+  dkim: AuthResult;
+  dmarc: AuthResult;
+  domain: string | null;
+}
+
 /** Answer of `GET /api/v1/messages`. */
 export interface MessageList {
   messages: MessageSummary[];

@@ -1,0 +1,130 @@
+import type { MessageAuthentication } from '@et/common';
+import { generateKeyPairSync } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { dkimSign } from 'mailauth/lib/dkim/sign.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDnsResolver } from '../src/ingest/dns-resolver';
+import { createMessageAuth } from '../src/ingest/message-auth';
+import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
+
+const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+const DKIM_RECORD = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+
+/** The test zones: who may send from where, and with which keys and policies. */
+const RECORDS = [
+  // good.test: SPF for our client IP, a DKIM key, DMARC reject.
+  { type: 'TXT', name: 'good.test', text: 'v=spf1 ip4:127.0.0.1 -all' },
+  { type: 'TXT', name: 'sel._domainkey.good.test', text: DKIM_RECORD },
+  { type: 'TXT', name: '_dmarc.good.test', text: 'v=DMARC1; p=reject' },
+  // other.test signs and sends for itself, not for brand.test.
+  { type: 'TXT', name: 'other.test', text: 'v=spf1 ip4:127.0.0.1 -all' },
+  { type: 'TXT', name: 'sel._domainkey.other.test', text: DKIM_RECORD },
+  { type: 'TXT', name: '_dmarc.brand.test', text: 'v=DMARC1; p=none' },
+  // bank.test sends only from 192.0.2.1 and asks for spoofs to be rejected.
+  { type: 'TXT', name: 'bank.test', text: 'v=spf1 ip4:192.0.2.1 -all' },
+  { type: 'TXT', name: '_dmarc.bank.test', text: 'v=DMARC1; p=reject' },
+] as const;
+
+const message = (from: string, body = 'Ciao, ecco il codice.') =>
+  Buffer.from(
+    `From: <${from}>\r\nTo: <inbox@localhost>\r\nSubject: Prova\r\n` +
+      `Date: Wed, 25 Nov 2026 08:00:00 +0000\r\nMessage-ID: <1@${from.split('@')[1]}>\r\n\r\n${body}\r\n`,
+  );
+
+async function signed(raw: Buffer, domain: string): Promise<Buffer> {
+  const key = { signingDomain: domain, selector: 'sel', privateKey: PRIVATE_PEM };
+  // mailauth 4.13 signs with the keys of signatureData only.
+  const { signatures } = await dkimSign(raw, { ...key, signatureData: [key] });
+  return Buffer.concat([Buffer.from(signatures), raw]);
+}
+
+describe('SPF, DKIM and DMARC against a real DNS server', () => {
+  let dns: TestDns;
+  let silent: TestDns;
+  beforeAll(async () => {
+    [dns, silent] = await Promise.all([
+      startDns(['good.test', 'other.test', 'brand.test', 'bank.test', 'plain.test'], [...RECORDS]),
+      startSilentDns(),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([dns?.stop(), silent?.stop()]);
+  });
+
+  const checker = (server: string, timeoutMs = 2000) =>
+    createMessageAuth({
+      lookup: createDnsResolver({
+        servers: [server],
+        timeoutMs,
+        cacheMs: 60_000,
+        now: () => performance.now(),
+      }),
+      hostname: 'mx.test',
+      timeoutMs,
+    });
+  const facts = (sender: string) => ({ ip: '127.0.0.1', helo: 'client.test', sender });
+
+  const cases: [string, () => Promise<Buffer>, string, MessageAuthentication][] = [
+    [
+      'aligned and passing',
+      () => signed(message('news@good.test'), 'good.test'),
+      'bounce@good.test',
+      { spf: 'pass', dkim: 'pass', dmarc: 'pass', domain: 'good.test' },
+    ],
+    [
+      'signed by another domain than the From',
+      () => signed(message('news@brand.test'), 'other.test'),
+      'bounce@other.test',
+      { spf: 'pass', dkim: 'pass', dmarc: 'fail', domain: null },
+    ],
+    [
+      'body changed after signing',
+      async () => {
+        const raw = await signed(message('news@good.test', 'Importo: 10 euro'), 'good.test');
+        return Buffer.from(raw.toString().replace('10 euro', '9000 euro'));
+      },
+      'bounce@other.test',
+      // mailauth, like Gmail, says neutral ("body hash did not verify"), not fail.
+      { spf: 'pass', dkim: 'neutral', dmarc: 'fail', domain: null },
+    ],
+    [
+      'SPF -all from the wrong IP, p=reject spoofing',
+      async () => message('sicurezza@bank.test'),
+      'sicurezza@bank.test',
+      { spf: 'fail', dkim: 'none', dmarc: 'fail', domain: null },
+    ],
+    [
+      'no records at all',
+      async () => message('ciao@plain.test'),
+      'ciao@plain.test',
+      { spf: 'none', dkim: 'none', dmarc: 'none', domain: null },
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, build, sender, expected) => {
+    const outcome = await checker(dns.server)(await build(), facts(sender));
+    expect(outcome.results).toEqual(expected);
+    expect(outcome.header).toMatch(/^Authentication-Results: mx\.test;/);
+    expect(outcome.header).toContain(`dmarc=${expected.dmarc}`);
+    expect(outcome.header).not.toMatch(/\r?\n$/);
+  });
+
+  it('gives temperror for every check when the resolver never answers, within the bound', async () => {
+    const startedAt = performance.now();
+    const outcome = await checker(silent.server, 300)(
+      await signed(message('news@good.test'), 'good.test'),
+      facts('bounce@good.test'),
+    );
+    const took = performance.now() - startedAt;
+    expect(outcome.results).toEqual({
+      spf: 'temperror',
+      dkim: 'temperror',
+      dmarc: 'temperror',
+      domain: null,
+    });
+    expect(outcome.header).toContain('spf=temperror');
+    // The bound plus a scheduling margin: the check never waits for DNS beyond DNS_TIMEOUT_MS.
+    expect(took).toBeLessThan(300 + 700);
+  });
+});
