@@ -51,9 +51,14 @@ export interface MessageSummary {
   preview: string;
   /** ISO 8601 instant at which our SMTP server accepted the message. */
   receivedAt: string;
-  /** Size of the raw message in bytes, as received. */
+  /** Size of the stored raw message in bytes: as received, with our trace fields on top. */
   size: number;
   hasAttachments: boolean;
+  /**
+   * SPF, DKIM and DMARC as checked on arrival; null for a message stored before the checks
+   * existed.
+   */
+  authentication: MessageAuthentication | null;
   /**
    * The likely one-time code of a sign-up or log-in mail, as the visitor types it (spaces and
    * dashes removed, e.g. `482913` or `AB12CD`); null when none was found with confidence.

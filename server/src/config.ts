@@ -1,4 +1,5 @@
 import { MAILBOX_TTL_SECONDS } from '@et/common';
+import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +42,8 @@ export interface Config {
   smtpTlsCert: string | null;
   smtpTlsKey: string | null;
   operatorToken: string | null;
+  dnsServers: string[];
+  dnsTimeoutMs: number;
   createRateLimitMax: number;
   createRateLimitWindowSeconds: number;
   trustProxy: string | null;
@@ -97,6 +100,22 @@ const domains = (raw: string) => {
 const secret = (raw: string) => {
   if (raw.trim().length < 32) throw new Error('must be at least 32 characters');
   return raw.trim();
+};
+
+/** `ip`, `ip:port` or `[ipv6]:port`, as node's resolver takes them. */
+const dnsServers = (raw: string) => {
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((s) => {
+    const m = /^\[([^\]]+)\]:(\d{1,5})$/.exec(s) ?? /^([^:]+):(\d{1,5})$/.exec(s);
+    const ip = m ? m[1]! : s;
+    return !isIP(ip) || (m !== null && (Number(m[2]) < 1 || Number(m[2]) > 65535));
+  });
+  if (bad.length)
+    throw new Error(`must be IP addresses with optional :port, got "${bad.join(',')}"`);
+  return list;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -337,6 +356,19 @@ export const CONFIG_VARS = {
     fallback: null,
     read: secret,
     doc: 'Secret (at least 32 characters) from which the tokens of the postmaster and abuse mailboxes of every domain are derived; `npm run operator-tokens` prints them. Empty: their mail is still taken, kept within the usual quota and logged, but nobody can read it.',
+  },
+  dnsServers: {
+    name: 'DNS_SERVERS',
+    fallback: [],
+    shownFallback: "(the system's)",
+    read: dnsServers,
+    doc: 'Comma-separated DNS servers (`ip` or `ip:port`, `[ipv6]:port`) for the SPF, DKIM and DMARC checks.',
+  },
+  dnsTimeoutMs: {
+    name: 'DNS_TIMEOUT_MS',
+    fallback: 2000,
+    read: int(100, 30_000),
+    doc: 'Longest time the SPF, DKIM and DMARC checks of one message may take, every lookup included; past it the results are `temperror` and the message is stored all the same.',
   },
   createRateLimitMax: {
     name: 'RATE_LIMIT_CREATE_MAX',

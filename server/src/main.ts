@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { pino, type Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config';
 import { systemClock, type Clock } from './domain/clock';
@@ -8,6 +9,8 @@ import type { EventBus } from './events/event-bus';
 import { createLocalBus } from './events/local-bus';
 import { buildApp } from './http/app';
 import { parseMessage } from './ingest/parse';
+import { createDnsResolver, DNS_CACHE_MS } from './ingest/dns-resolver';
+import { createMessageAuth } from './ingest/message-auth';
 import { createIngestPipeline } from './ingest/pipeline';
 import { createSmtpListener } from './ingest/smtp-listener';
 import { createExpirySweeper, type SweepLock } from './jobs/expiry-sweeper';
@@ -92,7 +95,24 @@ export async function startService(config: Config, clock: Clock = systemClock): 
             : undefined,
         quota,
         store,
-        pipeline: createIngestPipeline({ store, bus, quota, parse: parseMessage, clock, logger }),
+        pipeline: createIngestPipeline({
+          store,
+          bus,
+          quota,
+          parse: parseMessage,
+          clock,
+          logger,
+          checkMessage: createMessageAuth({
+            lookup: createDnsResolver({
+              servers: config.dnsServers,
+              timeoutMs: config.dnsTimeoutMs,
+              cacheMs: DNS_CACHE_MS,
+              now: () => performance.now(),
+            }),
+            hostname: config.smtpHostname,
+            timeoutMs: config.dnsTimeoutMs,
+          }),
+        }),
         clock,
         logger: logger.child({ component: 'smtp' }),
       })

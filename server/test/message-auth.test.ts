@@ -1,11 +1,13 @@
-import type { MessageAuthentication } from '@et/common';
+import type { MessageAuthentication, MessageDetail, MessageList } from '@et/common';
 import { generateKeyPairSync } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { dkimSign } from 'mailauth/lib/dkim/sign.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsResolver } from '../src/ingest/dns-resolver';
 import { createMessageAuth } from '../src/ingest/message-auth';
 import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
+import { bearer, startHarness, type Harness } from './helpers/harness';
+import { splitTrace } from './helpers/trace';
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -126,5 +128,68 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
     expect(outcome.header).toContain('spf=temperror');
     // The bound plus a scheduling margin: the check never waits for DNS beyond DNS_TIMEOUT_MS.
     expect(took).toBeLessThan(300 + 700);
+  });
+
+  describe('on arrival over SMTP', () => {
+    let h: Harness | null = null;
+    afterEach(async () => {
+      await h?.close();
+      h = null;
+    });
+
+    /** Sends `raw` from `sender` to a new mailbox; resolves its summary, detail and raw copy. */
+    async function deliver(raw: Buffer, sender: string) {
+      const box = await h!.createMailbox();
+      const info = await h!.sendRaw(raw, box.email, sender);
+      expect(info.response).toMatch(/^250 /);
+      const list = await h!.app.inject({ url: '/api/v1/messages', headers: bearer(box.token) });
+      const [summary] = list.json<MessageList>().messages;
+      const detail = await h!.app.inject({
+        url: `/api/v1/messages/${summary!.id}`,
+        headers: bearer(box.token),
+      });
+      const eml = await h!.app.inject({
+        url: `/api/v1/messages/${summary!.id}/raw`,
+        headers: bearer(box.token),
+      });
+      return { summary: summary!, detail: detail.json<MessageDetail>(), raw: eml.rawPayload };
+    }
+
+    it('stores the results, shows them in the API and prepends Authentication-Results', async () => {
+      h = await startHarness({ dnsServers: [dns.server] });
+      const sent = await signed(message('news@good.test'), 'good.test');
+      const verified = await deliver(sent, 'bounce@good.test');
+      const pass = { spf: 'pass', dkim: 'pass', dmarc: 'pass', domain: 'good.test' };
+      expect(verified.summary.authentication).toEqual(pass);
+      expect(verified.detail.authentication).toEqual(pass);
+      const { trace, received } = splitTrace(verified.raw);
+      expect(trace).toMatch(
+        /^Return-Path: <bounce@good\.test>\r\nAuthentication-Results: mx\.test;/,
+      );
+      expect(trace).toMatch(/dkim=pass header\.i=@good\.test /);
+      expect(trace).toContain('dmarc=pass');
+      expect(received.equals(sent)).toBe(true);
+
+      const spoof = await deliver(message('sicurezza@bank.test'), 'sicurezza@bank.test');
+      expect(spoof.summary.authentication).toEqual({
+        spf: 'fail',
+        dkim: 'none',
+        dmarc: 'fail',
+        domain: null,
+      });
+    });
+
+    it('takes and stores the mail with temperror when the resolver never answers', async () => {
+      h = await startHarness({ dnsServers: [silent.server], dnsTimeoutMs: 300 });
+      const sent = await signed(message('news@good.test'), 'good.test');
+      const { summary, raw } = await deliver(sent, 'bounce@good.test');
+      expect(summary.authentication).toEqual({
+        spf: 'temperror',
+        dkim: 'temperror',
+        dmarc: 'temperror',
+        domain: null,
+      });
+      expect(splitTrace(raw).received.equals(sent)).toBe(true);
+    });
   });
 });

@@ -57,7 +57,7 @@ describe('SQLite store specifics', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('upgrades a version 2 file: its messages read back with no code and no link', async () => {
+  it('upgrades a version 2 file: its messages read back with no code, no link, no checks', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'et-sqlite-'));
     const path = join(dir, 'mail.sqlite');
     const old = new Database(path);
@@ -83,7 +83,12 @@ describe('SQLite store specifics', () => {
     old.close();
     const store = createSqliteStore({ path });
     expect(await store.listMessages('a@x.test')).toEqual([
-      expect.objectContaining({ id: 'old0000000000000000000', code: null, confirmLink: null }),
+      expect.objectContaining({
+        id: 'old0000000000000000000',
+        code: null,
+        confirmLink: null,
+        authentication: null,
+      }),
     ]);
     const raw = Buffer.from('x');
     await store.putMessages(
@@ -100,6 +105,7 @@ describe('SQLite store specifics', () => {
             attachmentCount: 0,
             code: '482913',
             confirmLink: 'https://x.example/verify?t=1',
+            authentication: { spf: 'pass', dkim: 'fail', dmarc: 'none', domain: null },
             raw,
           },
         },
@@ -110,6 +116,7 @@ describe('SQLite store specifics', () => {
     expect(await store.getMessage('a@x.test', 'new0000000000000000000')).toMatchObject({
       code: '482913',
       confirmLink: 'https://x.example/verify?t=1',
+      authentication: { spf: 'pass', dkim: 'fail', dmarc: 'none', domain: null },
     });
     await store.close();
     rmSync(dir, { recursive: true, force: true });
@@ -144,6 +151,7 @@ describe('SQLite store specifics', () => {
       attachmentCount: 0,
       code: null,
       confirmLink: null,
+      authentication: null,
       raw,
     };
     const quota = { maxMessages: 10, maxBytes: 1_000_000 };

@@ -29,6 +29,7 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
     attachmentCount: 0,
     code: null,
     confirmLink: null,
+    authentication: { spf: 'pass', dkim: 'pass', dmarc: 'pass', domain: 'example.org' },
     raw,
     ...overrides,
   };
@@ -218,6 +219,26 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await store.getMessage('a@x.test', withBoth.id)).toMatchObject({
           code: 'K7Q9XZ',
           confirmLink: link,
+        });
+      });
+
+      it('keeps the results of the mail checks, and null for an unchecked message', async () => {
+        const spoof = message({
+          authentication: { spf: 'fail', dkim: 'none', dmarc: 'fail', domain: null },
+        });
+        const unchecked = message({ authentication: null });
+        const verified = message();
+        for (const m of [spoof, unchecked, verified]) {
+          await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+        }
+        const byId = new Map((await store.listMessages('a@x.test')).map((m) => [m.id, m]));
+        expect(byId.get(spoof.id)!.authentication).toEqual(spoof.authentication);
+        expect(byId.get(unchecked.id)!.authentication).toBeNull();
+        expect((await store.getMessage('a@x.test', verified.id))!.authentication).toEqual({
+          spf: 'pass',
+          dkim: 'pass',
+          dmarc: 'pass',
+          domain: 'example.org',
         });
       });
 

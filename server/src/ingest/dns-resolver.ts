@@ -14,6 +14,12 @@ export interface DnsResolverOptions {
   now: () => number;
 }
 
+/**
+ * How long answers are kept: five minutes, a common TTL of SPF, DKIM and DMARC records, and short
+ * enough that a sender's DNS change shows soon.
+ */
+export const DNS_CACHE_MS = 300_000;
+
 /** How many answers are kept at most: one mail's checks need a handful. */
 const CACHE_ENTRIES = 10_000;
 

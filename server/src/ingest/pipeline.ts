@@ -4,6 +4,7 @@ import { newMessageId } from '../domain/ids';
 import { toSummary, type MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
 import type { Delivery, MailStore, Quota } from '../store/mail-store';
+import type { CheckMessage } from './message-auth';
 import { lineEndingOf, traceHeaders, type Envelope } from './trace-headers';
 
 export interface IngestPipelineDeps {
@@ -14,6 +15,11 @@ export interface IngestPipelineDeps {
   parse: MessageParser;
   clock: Clock;
   logger: Logger;
+  /**
+   * SPF, DKIM and DMARC of each message with an envelope (message-auth.ts); bounded by its own
+   * deadline, it never fails a delivery. Absent: messages are stored unchecked.
+   */
+  checkMessage?: CheckMessage;
 }
 
 /** What became of one accepted message. */
@@ -53,16 +59,28 @@ export function createIngestPipeline({
   parse,
   clock,
   logger,
+  checkMessage,
 }: IngestPipelineDeps): IngestPipeline {
   return {
     async deliver(raw, recipients, envelope) {
-      const parsed = await parse(raw, { summaryOnly: true });
+      // The check runs before the store, beside the parse: its results are stored with the
+      // message and its header is part of the raw bytes, both written once (docs/architecture.md).
+      const [parsed, auth] = await Promise.all([
+        parse(raw, { summaryOnly: true }),
+        envelope && checkMessage
+          ? checkMessage(raw, {
+              ip: envelope.clientIp,
+              helo: envelope.heloName,
+              sender: envelope.sender,
+            })
+          : null,
+      ]);
       const receivedAt = clock.now();
       const eol = envelope ? lineEndingOf(raw) : '';
       const deliveries: Delivery[] = recipients.map((mailbox) => {
         const id = newMessageId();
         const copy = envelope
-          ? withPrefix(traceHeaders(envelope, mailbox, id, receivedAt, eol), raw)
+          ? withPrefix(traceHeaders(envelope, mailbox, id, receivedAt, eol, auth?.header), raw)
           : raw;
         return {
           mailbox,
@@ -76,6 +94,7 @@ export function createIngestPipeline({
             attachmentCount: parsed.attachmentCount,
             code: parsed.code,
             confirmLink: parsed.confirmLink,
+            authentication: auth ? auth.results : null,
             raw: copy,
           },
         };

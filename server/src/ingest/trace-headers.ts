@@ -45,8 +45,9 @@ function addressLiteral(ip: string): string {
 }
 
 /**
- * `Return-Path:` and `Received:` for the copy `id` stored in `mailbox`, folded at whitespace,
- * each line ended with `eol` (the message's own line ending).
+ * `Return-Path:`, then `authResults` (an `Authentication-Results:` field, RFC 8601, lines ended
+ * with CRLF) when given, then `Received:`, for the copy `id` stored in `mailbox`, folded at
+ * whitespace, each line ended with `eol` (the message's own line ending).
  */
 export function traceHeaders(
   envelope: Envelope,
@@ -54,10 +55,12 @@ export function traceHeaders(
   id: string,
   receivedAt: number,
   eol = '\r\n',
+  authResults?: string,
 ): string {
   const fold = `${eol}\t`;
   return (
     `Return-Path: <${envelope.sender}>${eol}` +
+    (authResults ? `${authResults.replace(/\r?\n/g, eol)}${eol}` : '') +
     `Received: from ${envelope.heloName} (${addressLiteral(envelope.clientIp)})${fold}` +
     `by ${envelope.hostname} with ${protocolOf(envelope)} id ${id}${fold}` +
     `for <${mailbox}>; ${rfc5322Date(receivedAt)}${eol}`

@@ -2,6 +2,7 @@ import type { CreatedMailbox } from '@et/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { CONFIG_VARS } from '../../src/config';
@@ -9,6 +10,8 @@ import { roleAddresses } from '../../src/domain/role-mailboxes';
 import { createLocalBus } from '../../src/events/local-bus';
 import { buildApp } from '../../src/http/app';
 import { parseMessage } from '../../src/ingest/parse';
+import { createDnsResolver, DNS_CACHE_MS } from '../../src/ingest/dns-resolver';
+import { createMessageAuth } from '../../src/ingest/message-auth';
 import { createIngestPipeline } from '../../src/ingest/pipeline';
 import { createSmtpListener } from '../../src/ingest/smtp-listener';
 import { createExpirySweeper } from '../../src/jobs/expiry-sweeper';
@@ -50,6 +53,9 @@ export interface HarnessOptions {
   domains?: string[];
   /** OPERATOR_TOKEN: the operator reads the postmaster and abuse mailboxes. */
   operatorToken?: string;
+  /** DNS servers for the SPF, DKIM and DMARC checks; without them messages are stored unchecked. */
+  dnsServers?: string[];
+  dnsTimeoutMs?: number;
   /** Real time instead of the fake clock (for tests across processes or real timers). */
   realClock?: boolean;
 }
@@ -70,7 +76,28 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const domains = opts.domains ?? ['localhost', 'example.test'];
   const quota = { ...TEST_LIMITS.quota, ...opts.quota };
   await ensureRoleMailboxes(store, domains, clock.now());
-  const pipeline = createIngestPipeline({ store, bus, quota, parse: parseMessage, clock, logger });
+  const dnsTimeoutMs = opts.dnsTimeoutMs ?? CONFIG_VARS.dnsTimeoutMs.fallback;
+  const checkMessage = opts.dnsServers
+    ? createMessageAuth({
+        lookup: createDnsResolver({
+          servers: opts.dnsServers,
+          timeoutMs: dnsTimeoutMs,
+          cacheMs: DNS_CACHE_MS,
+          now: () => performance.now(),
+        }),
+        hostname: 'mx.test',
+        timeoutMs: dnsTimeoutMs,
+      })
+    : undefined;
+  const pipeline = createIngestPipeline({
+    store,
+    bus,
+    quota,
+    parse: parseMessage,
+    clock,
+    logger,
+    checkMessage,
+  });
   const smtp = createSmtpListener({
     host: '127.0.0.1',
     port: 0,

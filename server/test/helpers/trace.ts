@@ -3,7 +3,7 @@
  * `Authentication-Results:` when present, then one `Received:` with its folded lines.
  */
 const OUR_TRACE =
-  /^Return-Path: [^\n]*\n(?:Authentication-Results: [^\n]*\n(?:\t[^\n]*\n)*)?Received: [^\n]*\n(?:\t[^\n]*\n)*/;
+  /^Return-Path: [^\n]*\n(?:Authentication-Results: [^\n]*\n(?:[ \t][^\n]*\n)*)?Received: [^\n]*\n(?:\t[^\n]*\n)*/;
 
 /**
  * Splits a stored message into our trace fields and the bytes as received; throws when the
