@@ -4,7 +4,11 @@ import { performance } from 'node:perf_hooks';
 import { dkimSign } from 'mailauth/lib/dkim/sign.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsResolver } from '../src/ingest/dns-resolver';
-import { createMessageAuth } from '../src/ingest/message-auth';
+import {
+  createMessageAuth,
+  limitSignatures,
+  MAX_DKIM_SIGNATURES,
+} from '../src/ingest/message-auth';
 import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
 import { bearer, startHarness, type Harness } from './helpers/harness';
 import { splitTrace } from './helpers/trace';
@@ -23,6 +27,17 @@ const RECORDS = [
   { type: 'TXT', name: 'other.test', text: 'v=spf1 ip4:127.0.0.1 -all' },
   { type: 'TXT', name: 'sel._domainkey.other.test', text: DKIM_RECORD },
   { type: 'TXT', name: '_dmarc.brand.test', text: 'v=DMARC1; p=none' },
+  // fan.test's SPF fans out into twelve includes: past RFC 7208's ten lookups (§4.6.4).
+  {
+    type: 'TXT',
+    name: 'fan.test',
+    text: `v=spf1 ${Array.from({ length: 12 }, (_, i) => `include:i${i}.fan.test`).join(' ')} -all`,
+  },
+  ...Array.from({ length: 12 }, (_, i) => ({
+    type: 'TXT' as const,
+    name: `i${i}.fan.test`,
+    text: 'v=spf1 ip4:192.0.2.1 -all',
+  })),
   // bank.test sends only from 192.0.2.1 and asks for spoofs to be rejected.
   { type: 'TXT', name: 'bank.test', text: 'v=spf1 ip4:192.0.2.1 -all' },
   { type: 'TXT', name: '_dmarc.bank.test', text: 'v=DMARC1; p=reject' },
@@ -46,7 +61,10 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
   let silent: TestDns;
   beforeAll(async () => {
     [dns, silent] = await Promise.all([
-      startDns(['good.test', 'other.test', 'brand.test', 'bank.test', 'plain.test'], [...RECORDS]),
+      startDns(
+        ['good.test', 'other.test', 'brand.test', 'bank.test', 'plain.test', 'fan.test'],
+        [...RECORDS],
+      ),
       startSilentDns(),
     ]);
   });
@@ -110,6 +128,30 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
     expect(outcome.header).toMatch(/^Authentication-Results: mx\.test;/);
     expect(outcome.header).toContain(`dmarc=${expected.dmarc}`);
     expect(outcome.header).not.toMatch(/\r?\n$/);
+  });
+
+  it('stops an SPF record that fans out past ten lookups with permerror', async () => {
+    const outcome = await checker(dns.server)(message('info@fan.test'), facts('info@fan.test'));
+    expect(outcome.results.spf).toBe('permerror');
+  });
+
+  it('checks a message with 50 DKIM signatures to one result, verifying the first five', async () => {
+    let raw: Buffer = message('news@good.test');
+    for (let i = 0; i < 50; i++) raw = await signed(raw, 'good.test');
+    expect(raw.toString().match(/^DKIM-Signature:/gm)).toHaveLength(50);
+    const limited = limitSignatures(raw, MAX_DKIM_SIGNATURES);
+    expect(limited.toString().match(/^DKIM-Signature:/gm)).toHaveLength(MAX_DKIM_SIGNATURES);
+    // The first five signatures and everything but the other signatures, byte for byte.
+    const fields = raw.toString().split(/\r\n(?=DKIM-Signature:|From:)/);
+    expect(limited.toString()).toBe([...fields.slice(0, 5), fields.at(-1)].join('\r\n'));
+    expect(limitSignatures(limited, MAX_DKIM_SIGNATURES)).toBe(limited);
+    const outcome = await checker(dns.server)(raw, facts('bounce@good.test'));
+    expect(outcome.results).toEqual({
+      spf: 'pass',
+      dkim: 'pass',
+      dmarc: 'pass',
+      domain: 'good.test',
+    });
   });
 
   it('gives temperror for every check when the resolver never answers, within the bound', async () => {
