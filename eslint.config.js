@@ -34,12 +34,19 @@ const zones = [
   // store and events import only domain.
   { target: `${S}/store`, from: S, except: ['./domain', './store'] },
   { target: `${S}/events`, from: S, except: ['./domain', './events'] },
-  // ingest, http and jobs know the interfaces only, never a concrete store or bus, never each other.
+  // ingest, http and jobs know the interfaces only (store, bus, observability's instruments), never
+  // a concrete store or bus, never each other.
   ...['ingest', 'http', 'jobs'].flatMap((layer) => [
     {
       target: `${S}/${layer}`,
       from: S,
-      except: ['./domain', `./${layer}`, './store/mail-store.ts', './events/event-bus.ts'],
+      except: [
+        './domain',
+        `./${layer}`,
+        './store/mail-store.ts',
+        './events/event-bus.ts',
+        './observability/instruments.ts',
+      ],
     },
   ]),
   // web: shared (components, lib, content) -> features -> app.

@@ -2,7 +2,7 @@
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
  * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
- * by default). See bench/README.md.
+ * by default), and soak (only when named: `soak [--minutes N] [--redis]`). See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -17,10 +17,13 @@ import { ALL_SCENARIOS, runIngest, type Scenario } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
 import { runRedis } from './phases/redis';
+import { runSoak, type SoakMinute } from './phases/soak';
 import { CHROMIUM, runWeb } from './phases/web';
 
-const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis'] as const;
+const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis', 'soak'] as const;
 type Phase = (typeof PHASES)[number];
+/** The soak runs for half an hour: only when named. */
+const DEFAULT_PHASES = PHASES.filter((p) => p !== 'soak');
 
 /** What each phase needs from the machine, and the Debian package that brings it. */
 const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
@@ -44,17 +47,39 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
     ['wrk', 'wrk'],
     ['redis-server', 'redis-server'],
   ],
+  soak: [],
 };
 
-function parseCli(argv: string[]): { phases: Phase[]; quick: boolean } {
+interface Cli {
+  phases: Phase[];
+  quick: boolean;
+  /** Length of the soak. */
+  minutes: number;
+  /** The soak on the Redis store (STORE_URL) rather than SQLite. */
+  redis: boolean;
+}
+
+function parseCli(argv: string[]): Cli {
   const quick = argv.includes('--quick');
-  const named = argv.filter((a) => !a.startsWith('--'));
+  const redis = argv.includes('--redis');
+  let minutes = 30;
+  const named: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a === '--minutes' || a.startsWith('--minutes=')) {
+      minutes = Number(a.includes('=') ? a.split('=')[1] : argv[++i]);
+      if (!(minutes >= 1)) {
+        process.stderr.write('--minutes takes a number of minutes, 1 or more\n');
+        process.exit(2);
+      }
+    } else if (!a.startsWith('--')) named.push(a);
+  }
   const unknown = named.filter((a) => !PHASES.includes(a as Phase));
   if (unknown.length) {
     process.stderr.write(`unknown phase(s): ${unknown.join(', ')}; known: ${PHASES.join(' ')}\n`);
     process.exit(2);
   }
-  return { phases: named.length ? (named as Phase[]) : [...PHASES], quick };
+  return { phases: named.length ? (named as Phase[]) : DEFAULT_PHASES, quick, minutes, redis };
 }
 
 /** File descriptors the bench needs: 10,000 event streams, each an fd here and in the server. */
@@ -84,7 +109,7 @@ async function rerunWithFileLimit(): Promise<void> {
 }
 
 async function main() {
-  const { phases, quick } = parseCli(process.argv.slice(2));
+  const { phases, quick, minutes, redis } = parseCli(process.argv.slice(2));
   await rerunWithFileLimit();
   // Whatever ends the bench early, nothing it started outlives it.
   process.on('exit', killTracked);
@@ -94,6 +119,7 @@ async function main() {
   const missing = new Set<string>();
   for (const phase of phases)
     for (const [cmd, pkg] of NEEDS[phase]) if (!has(cmd)) missing.add(pkg);
+  if (redis && phases.includes('soak') && !has('redis-server')) missing.add('redis-server');
   if (missing.size) {
     process.stderr.write(
       `missing: ${[...missing].join(', ')}\ninstall: apt-get install ${[...missing].join(' ')}` +
@@ -114,6 +140,7 @@ async function main() {
   const needsSink = phases.some((p) => p === 'ingest' || p === 'arrival' || p === 'redis');
   const sink = needsSink ? await startSink() : null;
   const ctx = { quick, tmp, attachmentFile, sink: sink! };
+  let soak: { rows: SoakMinute[]; settings: object } | undefined;
   try {
     for (const phase of phases) {
       section(phase);
@@ -140,6 +167,8 @@ async function main() {
         await runMemory(ctx);
       } else if (phase === 'web') {
         await runWeb(ctx);
+      } else if (phase === 'soak') {
+        soak = await runSoak({ minutes, redis });
       } else {
         const scenarios: Scenario[] = ALL_SCENARIOS.filter((s) => s.sessions === 50);
         await runRedis(ctx, scenarios);
@@ -153,6 +182,7 @@ async function main() {
     phases,
     quick,
     loadStart,
+    ...(soak ? { soak } : {}),
     seconds: Math.round((Date.now() - started) / 1000),
   });
 }

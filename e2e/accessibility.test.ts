@@ -7,12 +7,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CONTENT_ROUTES } from './support/content-routes';
 import { home, openHome, waitLive } from './support/home-page';
 import { sendMail } from './support/smtp';
+import { MANY_VISITORS, useSite } from './support/site';
 
 const AXE_SOURCE = readFileSync(
   createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
@@ -20,46 +20,10 @@ const AXE_SOURCE = readFileSync(
 );
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-const CONTENT_ROUTES = [
-  '/faq',
-  '/privacy',
-  '/terms',
-  '/blog',
-  '/guida-privacy',
-  '/sicurezza-online',
-  '/casi-uso',
-  '/api',
-  '/blog/guida-completa-email-temporanea',
-  '/blog/migliori-servizi-temp-mail',
-  '/blog/email-temporanea-contro-phishing',
-  '/blog/quando-usare-email-temporanea',
-  '/blog/email-temporanea-vs-alias',
-  '/blog/come-evitare-spam',
-  '/blog/guida-privacy-online',
-  '/blog/proteggere-email-violazioni',
-  '/pagina-che-non-esiste',
-];
+/** The content pages, and a path that answers the not-found page. */
+const ROUTES = [...CONTENT_ROUTES, '/pagina-che-non-esiste'];
 
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext | undefined;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServerProcess({ env: { RATE_LIMIT_CREATE_MAX: '1000' } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
-});
+const site = useSite({ env: MANY_VISITORS });
 
 interface AxeNode {
   target: string[];
@@ -100,7 +64,7 @@ async function axe(page: Page, where: string): Promise<string[]> {
 
 async function newContext(scheme: 'light' | 'dark', width: number, extra = {}) {
   const phone = width < 600;
-  context = await browser.newContext({
+  return site.newContext({
     viewport: { width, height: phone ? 844 : 900 },
     isMobile: phone,
     hasTouch: phone,
@@ -110,7 +74,6 @@ async function newContext(scheme: 'light' | 'dark', width: number, extra = {}) {
     bypassCSP: true,
     ...extra,
   });
-  return context;
 }
 
 /** Waits for the toasts to go (they fade; half-transparent text is not what people read). */
@@ -126,7 +89,7 @@ describe('axe-core finds no violation', () => {
         const problems: string[] = [];
 
         // The generator: empty, then with mail, then with the reader open (text and HTML).
-        const { page, address } = await openHome(ctx, server.httpUrl);
+        const { page, address } = await openHome(ctx, site.server.httpUrl);
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
           scheme === 'dark',
         );
@@ -134,7 +97,7 @@ describe('axe-core finds no violation', () => {
         await noToasts(page).catch(() => {});
         problems.push(...(await axe(page, `/ (empty) ${scheme} ${width}`)));
 
-        await sendMail(server.smtpPort, {
+        await sendMail(site.server.smtpPort, {
           from: 'Servizio Clienti <assistenza@negozio.example>',
           to: address,
           subject: 'Conferma la tua iscrizione',
@@ -142,7 +105,7 @@ describe('axe-core finds no violation', () => {
           html: '<h1>Benvenuto</h1><p>Il tuo codice di verifica è <b>482913</b>.</p><p><img src="https://negozio.example/logo.png" alt="Negozio"></p><p><a href="https://negozio.example/conferma?c=8831">Conferma</a></p>',
           attachments: [{ filename: 'condizioni.pdf', content: Buffer.from('%PDF-1.4 prova') }],
         });
-        await sendMail(server.smtpPort, {
+        await sendMail(site.server.smtpPort, {
           from: 'newsletter@viaggi.example',
           to: address,
           subject: 'Le mete più belle per la primavera',
@@ -172,8 +135,8 @@ describe('axe-core finds no violation', () => {
         await page.keyboard.press('Escape');
         await ui.dialog.waitFor({ state: 'detached' });
 
-        for (const path of CONTENT_ROUTES) {
-          const response = await page.goto(`${server.httpUrl}${path}`);
+        for (const path of ROUTES) {
+          const response = await page.goto(`${site.server.httpUrl}${path}`);
           expect(response?.status(), path).toBe(path === '/pagina-che-non-esiste' ? 404 : 200);
           await page.locator('h1').waitFor({ timeout: 10_000 });
           problems.push(...(await axe(page, `${path} ${scheme} ${width}`)));
@@ -254,9 +217,8 @@ describe('the generator with the keyboard alone', () => {
     const ctx = await newContext('light', 1280, {
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    const { page, address } = await openHome(ctx, server.httpUrl);
+    const { page, address } = await site.openLive(ctx);
     const ui = home(page);
-    await waitLive(page);
     const invisible: string[] = [];
     // Start from the top of the document, as after a load.
     await page.locator('body').evaluate((body) => {
@@ -274,13 +236,12 @@ describe('the generator with the keyboard alone', () => {
     await page.keyboard.press('Enter');
     await ui.toast('Tempo esteso!').waitFor();
 
-    await sendMail(server.smtpPort, {
+    await site.deliver(page, {
       from: 'Negozio Rossi <ordini@rossi.example>',
       to: address,
       subject: 'Il tuo ordine è confermato',
       text: 'Grazie per il tuo ordine.',
     });
-    await ui.rows.first().waitFor();
     const row = /Negozio Rossi.*Il tuo ordine è confermato/;
     await tabTo(page, row, invisible);
     await page.keyboard.press('Enter');

@@ -4,55 +4,17 @@
  * without touching the server's HTML, and reads fine with JavaScript off; links, the FAQ and the
  * not-found page behave; screenshots of the blog, an article, the FAQ and the 404 page are saved.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
-
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CONTENT_ROUTES } from './support/content-routes';
+import { ARTIFACTS, useSite } from './support/site';
 
 const ARTICLE = {
   slug: 'email-temporanea-vs-alias',
   title: 'Email temporanea o alias: quale scegliere e quando',
 };
-const CONTENT_ROUTES = [
-  '/faq',
-  '/privacy',
-  '/terms',
-  '/blog',
-  '/guida-privacy',
-  '/sicurezza-online',
-  '/casi-uso',
-  '/api',
-  '/blog/guida-completa-email-temporanea',
-  '/blog/migliori-servizi-temp-mail',
-  '/blog/email-temporanea-contro-phishing',
-  '/blog/quando-usare-email-temporanea',
-  '/blog/email-temporanea-vs-alias',
-  '/blog/come-evitare-spam',
-  '/blog/guida-privacy-online',
-  '/blog/proteggere-email-violazioni',
-];
 
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext;
-
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  [server, browser] = await Promise.all([startServerProcess(), launchChromium()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
+const site = useSite();
 
 /** What a page said and did while a test used it. */
 interface PageLog {
@@ -67,11 +29,11 @@ interface PageLog {
 async function newPage(
   options: Parameters<Browser['newContext']>[0] = {},
 ): Promise<{ page: Page; log: PageLog }> {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await site.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   const log: PageLog = { console: [], errors: [], foreign: [] };
   context.on('request', (request) => {
     const url = request.url();
-    if (!url.startsWith(server.httpUrl) && !url.startsWith('data:')) log.foreign.push(url);
+    if (!url.startsWith(site.server.httpUrl) && !url.startsWith('data:')) log.foreign.push(url);
   });
   // Before any script of the page: count what happens to the server's HTML in #root. Hydration
   // that matches adopts the nodes as they are; a mismatch makes React replace them.
@@ -104,7 +66,7 @@ function hydrated(page: Page) {
   });
 }
 
-const url = (path: string) => `${server.httpUrl}${path}`;
+const url = (path: string) => `${site.server.httpUrl}${path}`;
 const consoleProblems = (log: PageLog) =>
   log.console.filter((line) => /^(error|warning):/.test(line));
 

@@ -6,50 +6,36 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARS } from '../server/src/config';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
 import type { CodeBlock } from '../web/src/content/blocks';
 import { API_ORIGIN, apiExamples, apiLimits } from '../web/src/content/developer-api';
-import { launchChromium } from './support/browser';
 import { sendMail } from './support/smtp';
+import { ARTIFACTS, useSite } from './support/site';
 
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const CURL = '/usr/bin/curl';
 
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext | undefined;
+const site = useSite();
 let workDir: string;
 const running = new Set<ChildProcess>();
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
+beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'et-api-examples-'));
-  [server, browser] = await Promise.all([startServerProcess(), launchChromium()]);
 });
 
-afterAll(async () => {
+afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
-  await browser?.close();
-  await server?.stop();
   rmSync(workDir, { recursive: true, force: true });
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 
 /** The example's code with the test server in place of the public origin. */
 function local(example: CodeBlock): string {
   expect(example.code).toContain(API_ORIGIN);
-  return example.code.replaceAll(API_ORIGIN, server.httpUrl);
+  return example.code.replaceAll(API_ORIGIN, site.server.httpUrl);
 }
 
 /** A program of the page, running: its output so far, and its end. */
@@ -157,7 +143,7 @@ describe('the examples of /api, run against the real server', () => {
     const stream = start('sh', ['-c', local(apiExamples.events)], { TOKEN });
     await stream.waitFor(/: connected/);
     const attachment = randomBytes(2048);
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'Servizio Prova <noreply@servizio.example>',
       to: created.email,
       subject: 'Il tuo codice di verifica',
@@ -229,14 +215,14 @@ describe('the examples of /api, run against the real server', () => {
 
   it('eventi.mjs prints each new mail and ends with the mailbox', async () => {
     const created = (await (
-      await fetch(`${server.httpUrl}/api/v1/mailboxes`, { method: 'POST' })
+      await fetch(`${site.server.httpUrl}/api/v1/mailboxes`, { method: 'POST' })
     ).json()) as { email: string; token: string };
     const run = node(apiExamples.eventsScript, { TOKEN: created.token });
     // Events are not replayed: mail sent before the script is listening is not announced.
     // Send until one is (the script connects within a moment).
     let printed: RegExpMatchArray | null = null;
     for (let attempt = 1; attempt <= 10 && !printed; attempt++) {
-      await sendMail(server.smtpPort, {
+      await sendMail(site.server.smtpPort, {
         from: 'avvisi@negozio.example',
         to: created.email,
         subject: `Ordine spedito n. ${attempt}`,
@@ -247,7 +233,7 @@ describe('the examples of /api, run against the real server', () => {
     expect(printed?.[1]).toBe('avvisi@negozio.example');
     expect(printed?.[2]).toMatch(/^Ordine spedito n\. \d+$/);
 
-    const deleted = await fetch(`${server.httpUrl}/api/v1/mailbox`, {
+    const deleted = await fetch(`${site.server.httpUrl}/api/v1/mailbox`, {
       method: 'DELETE',
       headers: { Authorization: `Bearer ${created.token}` },
     });
@@ -259,7 +245,7 @@ describe('the examples of /api, run against the real server', () => {
   it('attendi-codice.mjs creates an address, waits for the mail and prints its code', async () => {
     const run = node(apiExamples.codeScript);
     const [, address] = await run.waitFor(/^Indirizzo: (\S+@\S+)$/m);
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'Account <account@servizio.example>',
       to: address!,
       subject: 'Conferma la tua registrazione',
@@ -279,11 +265,11 @@ describe('the examples of /api, run against the real server', () => {
     };
     // What the server makes of this mail, seen through the API.
     const probe = (await (
-      await fetch(`${server.httpUrl}/api/v1/mailboxes`, { method: 'POST' })
+      await fetch(`${site.server.httpUrl}/api/v1/mailboxes`, { method: 'POST' })
     ).json()) as { email: string; token: string };
-    await sendMail(server.smtpPort, { ...mail, to: probe.email });
+    await sendMail(site.server.smtpPort, { ...mail, to: probe.email });
     const { messages } = (await (
-      await fetch(`${server.httpUrl}/api/v1/messages`, {
+      await fetch(`${site.server.httpUrl}/api/v1/messages`, {
         headers: { Authorization: `Bearer ${probe.token}` },
       })
     ).json()) as { messages: Record<string, unknown>[] };
@@ -291,7 +277,7 @@ describe('the examples of /api, run against the real server', () => {
 
     const run = node(apiExamples.codeScript);
     const [, address] = await run.waitFor(/^Indirizzo: (\S+@\S+)$/m);
-    await sendMail(server.smtpPort, { ...mail, to: address! });
+    await sendMail(site.server.smtpPort, { ...mail, to: address! });
     expect(await run.exited, run.stderr()).toBe(0);
     const printed = /^Codice: (.+)$/m.exec(run.stdout())?.[1];
     if ('code' in summary) {
@@ -305,12 +291,12 @@ describe('the examples of /api, run against the real server', () => {
 });
 
 describe('/api in Chromium', () => {
-  const url = (path: string) => `${server.httpUrl}${path}`;
+  const url = (path: string) => `${site.server.httpUrl}${path}`;
 
   for (const width of [1280, 390]) {
     it(`reads well at ${width} px: every example shown as written, scrolling inside its block`, async () => {
       const phone = width < 600;
-      context = await browser.newContext({
+      const context = await site.newContext({
         viewport: { width, height: phone ? 844 : 900 },
         deviceScaleFactor: phone ? 2 : 1,
         isMobile: phone,
@@ -367,7 +353,7 @@ describe('/api in Chromium', () => {
   }
 
   it('is linked from the footer; copies an example; links the OpenAPI document', async () => {
-    context = await browser.newContext({
+    const context = await site.newContext({
       viewport: { width: 1280, height: 900 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
@@ -387,7 +373,7 @@ describe('/api in Chromium', () => {
     const href = await page
       .getByRole('link', { name: '/api/v1/openapi.json' })
       .getAttribute('href');
-    const spec = await fetch(new URL(href!, server.httpUrl));
+    const spec = await fetch(new URL(href!, site.server.httpUrl));
     expect(spec.status).toBe(200);
     expect(((await spec.json()) as { openapi: string }).openapi).toMatch(/^3\./);
   });

@@ -3,36 +3,17 @@
  * lowest accepted value): the countdown runs out, the page says so, and the address is gone on
  * the server too.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { home, openHome, pageToken } from './support/home-page';
+import { ARTIFACTS, useSite } from './support/site';
 
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
-
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServerProcess({ env: { MAILBOX_TTL_SECONDS: '10' } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSite({ env: { MAILBOX_TTL_SECONDS: '10' } });
 
 describe('a mailbox that runs out of time', () => {
   it('shows the expiry notice at 00:00, forgets the address, and offers a new one', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
     try {
-      const { page, address } = await openHome(context, server.httpUrl);
+      const { page, address } = await openHome(context, site.server.httpUrl);
       const ui = home(page);
       const token = await pageToken(page);
       expect(await ui.countdown.textContent()).toMatch(/^00:(10|09)$/);
@@ -54,14 +35,13 @@ describe('a mailbox that runs out of time', () => {
       // Exactly one notice, even though the countdown and the server's event both report it.
       await page.waitForTimeout(1_500);
       expect(await ui.toast('Tempo scaduto!').count()).toBe(1);
-      mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: `${ARTIFACTS}desktop-1280-expired.png` });
 
       await expect
         .poll(
           async () =>
             (
-              await fetch(`${server.httpUrl}/api/v1/mailbox`, {
+              await fetch(`${site.server.httpUrl}/api/v1/mailbox`, {
                 headers: { Authorization: `Bearer ${token}` },
               })
             ).status,

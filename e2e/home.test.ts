@@ -5,43 +5,25 @@
  */
 import { createServer, type Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { home, openHome, pageToken, serverMessages, waitLive } from './support/home-page';
 import { sendMail } from './support/smtp';
+import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
 
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
-
-let server: ServerProcess;
-let browser: Browser;
 let context: BrowserContext;
 /** Requests that left the browser for anything but our own server. Must stay empty. */
 let foreignRequests: string[];
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  [server, browser] = await Promise.all([
-    // Every test is a new visitor with a new mailbox: lift the per-IP creation limit.
-    startServerProcess({ env: { RATE_LIMIT_CREATE_MAX: '1000' } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSite({ env: MANY_VISITORS });
 
 async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  context = await site.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   foreignRequests = [];
   const isForeign = (url: string) =>
-    !url.startsWith(server.httpUrl) && !url.startsWith('data:') && !url.startsWith('blob:');
+    !url.startsWith(site.server.httpUrl) && !url.startsWith('data:') && !url.startsWith('blob:');
   // Only what left the browser: a load that a Content-Security-Policy refused (the mail view's,
   // before 'Mostra immagini') is still reported by Chromium as a request, failed with 'csp', and
   // only sometimes. The sandboxed mail frame's real loads are not reported here at all: the
@@ -57,14 +39,10 @@ async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
   return context;
 }
 
-afterEach(async () => {
-  await context?.close();
-});
-
 describe('home page', () => {
   it('gives a new visitor an address at once, with a running 10 minute countdown', async () => {
     await newContext();
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await openHome(context, site.server.httpUrl);
     const ui = home(page);
 
     expect(address).toMatch(/^[a-z0-9]{10,}@localhost$/);
@@ -76,7 +54,7 @@ describe('home page', () => {
     await page.getByRole('heading', { name: 'Domande frequenti' }).waitFor();
     expect(await page.locator('#faq [data-slot="disclosure"]').count()).toBe(6);
     expect(await page.locator('[data-slot="ad-slot"]').first().textContent()).toBe(
-      'Spazio pubblicitario',
+      'Spazio pubblicitarioSegnaposto vuoto: nessun codice o contenuto di terze parti',
     );
     const footer = page.locator('footer');
     const links = await footer
@@ -99,9 +77,9 @@ describe('home page', () => {
     // The network drops the creation request (the server never sees it).
     await context.route('**/api/v1/mailboxes', (route) => route.abort('connectionrefused'));
     const page = await context.newPage();
-    await page.goto(server.httpUrl);
+    await page.goto(site.server.httpUrl);
     const ui = home(page);
-    const toast = ui.toast("Impossibile creare l'Email Temporanea");
+    const toast = ui.toast('Impossibile creare l’Email Temporanea');
     await toast.waitFor();
     expect(await toast.textContent()).toContain('Errore');
     expect(await toast.getAttribute('data-type')).toBe('error');
@@ -114,7 +92,7 @@ describe('home page', () => {
 
   it('shows SMTP mail within 1 s without a reload, counts it as unread in the title', async () => {
     await newContext();
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await openHome(context, site.server.httpUrl);
     const ui = home(page);
     let navigations = 0;
     page.on('framenavigated', (frame) => {
@@ -122,7 +100,7 @@ describe('home page', () => {
     });
     await waitLive(page);
 
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'Negozio Rossi <ordini@rossi.example>',
       to: address,
       subject: 'Il tuo codice di conferma',
@@ -160,12 +138,12 @@ describe('home page', () => {
   it('falls back to the 10 s poll when the push stream is unavailable', async () => {
     await newContext();
     await context.route('**/api/v1/events', (route) => route.abort());
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await openHome(context, site.server.httpUrl);
     const ui = home(page);
     await page.locator('[data-slot="live-status"][data-live="false"]').waitFor();
     expect(await ui.live.textContent()).toContain('Controllo ogni 10 secondi');
 
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'poll@esempio.example',
       to: address,
       subject: 'Arrivo col controllo periodico',
@@ -179,10 +157,9 @@ describe('home page', () => {
     const pixel = await startPixelServer();
     try {
       await newContext();
-      const { page, address } = await openHome(context, server.httpUrl);
+      const { page, address } = await site.openLive(context);
       const ui = home(page);
-      await waitLive(page);
-      await sendMail(server.smtpPort, {
+      await sendMail(site.server.smtpPort, {
         from: 'Newsletter <news@esempio.example>',
         to: address,
         subject: 'Offerte della settimana',
@@ -242,9 +219,8 @@ describe('home page', () => {
 
   it('downloads every attachment byte-identical, and the original .eml', async () => {
     await newContext({ acceptDownloads: true });
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     const files = [
       {
         filename: 'dati-casuali.bin',
@@ -263,7 +239,7 @@ describe('home page', () => {
       },
       { filename: 'immagine.png', content: randomBytes(1_500), contentType: 'image/png' },
     ];
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'Ufficio <ufficio@esempio.example>',
       to: address,
       subject: 'Documenti richiesti',
@@ -305,11 +281,10 @@ describe('home page', () => {
 
   it('deletes one message, then clears the inbox, on the server too', async () => {
     await newContext();
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     for (const n of [1, 2, 3]) {
-      await sendMail(server.smtpPort, {
+      await sendMail(site.server.smtpPort, {
         from: `mittente${n}@esempio.example`,
         to: address,
         subject: `Messaggio numero ${n}`,
@@ -327,7 +302,7 @@ describe('home page', () => {
     await ui.toast('Email eliminata').waitFor();
     await expect.poll(() => ui.rows.count()).toBe(2);
     expect(await ui.count.textContent()).toBe('2');
-    const afterDelete = await serverMessages(server.httpUrl, token);
+    const afterDelete = await serverMessages(site.server.httpUrl, token);
     expect(afterDelete.messages.map((m) => m.subject).sort()).toEqual([
       'Messaggio numero 1',
       'Messaggio numero 3',
@@ -337,7 +312,7 @@ describe('home page', () => {
     await ui.toast('Inbox svuotata').waitFor();
     await ui.empty.getByText('Nessuna email ricevuta').waitFor();
     expect(await ui.count.count()).toBe(0);
-    expect((await serverMessages(server.httpUrl, token)).messages).toEqual([]);
+    expect((await serverMessages(site.server.httpUrl, token)).messages).toEqual([]);
 
     // Cleared for good: a reload (and its refetch) brings nothing back.
     await page.reload();
@@ -348,7 +323,7 @@ describe('home page', () => {
 
   it('copies the address to the clipboard', async () => {
     await newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await openHome(context, site.server.httpUrl);
     const ui = home(page);
     await ui.button('Copia').click();
     await ui.button('Copiato').waitFor();
@@ -359,13 +334,13 @@ describe('home page', () => {
 
   it('extends: the countdown goes back to 10:00 and the server agrees', async () => {
     await newContext();
-    const { page } = await openHome(context, server.httpUrl);
+    const { page } = await openHome(context, site.server.httpUrl);
     const ui = home(page);
     await expect.poll(() => ui.countdown.textContent(), { timeout: 5_000 }).toBe('09:58');
     await ui.button('Estendi').click();
     await ui.toast('Tempo esteso!').filter({ hasText: 'Hai altri 10 minuti' }).waitFor();
     expect(await ui.countdown.textContent()).toBe('10:00');
-    const info = await fetch(`${server.httpUrl}/api/v1/mailbox`, {
+    const info = await fetch(`${site.server.httpUrl}/api/v1/mailbox`, {
       headers: { Authorization: `Bearer ${await pageToken(page)}` },
     }).then((r) => r.json() as Promise<{ expiresAt: string }>);
     const left = Date.parse(info.expiresAt) - Date.now();
@@ -375,24 +350,22 @@ describe('home page', () => {
 
   it('makes a new address on request: inbox emptied, countdown reset, old one gone', async () => {
     await newContext();
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     const oldToken = await pageToken(page);
-    await sendMail(server.smtpPort, {
+    await site.deliver(page, {
       from: 'a@esempio.example',
       to: address,
       subject: 'Vecchio',
       text: 'x',
     });
-    await ui.rows.first().waitFor();
     await expect.poll(() => ui.countdown.textContent(), { timeout: 5_000 }).toBe('09:58');
 
     await ui.button('Nuovo indirizzo').click();
     await expect.poll(() => ui.address.textContent()).not.toBe(address);
     await ui.empty.waitFor();
     expect(await ui.countdown.textContent()).toMatch(/^(10:00|09:59)$/);
-    const oldAnswer = await fetch(`${server.httpUrl}/api/v1/mailbox`, {
+    const oldAnswer = await fetch(`${site.server.httpUrl}/api/v1/mailbox`, {
       headers: { Authorization: `Bearer ${oldToken}` },
     });
     expect(oldAnswer.status).toBe(401);
@@ -400,16 +373,13 @@ describe('home page', () => {
 
   it('keeps the mailbox and its mail across a reload', async () => {
     await newContext();
-    const { page, address } = await openHome(context, server.httpUrl);
-    const ui = home(page);
-    await waitLive(page);
-    await sendMail(server.smtpPort, {
+    const { page, address } = await site.openLive(context);
+    await site.deliver(page, {
       from: 'Promemoria <promemoria@esempio.example>',
       to: address,
       subject: 'Da leggere dopo',
       text: 'Resto qui anche dopo il ricaricamento.',
     });
-    await ui.rows.first().waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('emailAddress'))).toBe(address);
     expect(
       JSON.parse((await page.evaluate(() => sessionStorage.getItem('emails'))) ?? '[]'),
@@ -429,8 +399,7 @@ describe('home page', () => {
   it('saves screenshots of the desktop and phone layouts', async () => {
     for (const scheme of ['light', 'dark'] as const) {
       await newContext({ colorScheme: scheme });
-      const { page, address } = await openHome(context, server.httpUrl);
-      await waitLive(page);
+      const { page, address } = await site.openLive(context);
       await fillInbox(page, address);
       await page.mouse.move(0, 0);
       await page.waitForTimeout(300);
@@ -455,7 +424,7 @@ describe('home page', () => {
         isMobile: true,
         hasTouch: true,
       });
-      const phone = await openHome(context, server.httpUrl);
+      const phone = await openHome(context, site.server.httpUrl);
       await waitLive(phone.page);
       await fillInbox(phone.page, phone.address);
       await phone.page.waitForTimeout(300);
@@ -498,7 +467,7 @@ describe('home page', () => {
 
     // The narrowest phones we support: nothing sticks out sideways at 360 px either.
     await newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true });
-    const narrow = await openHome(context, server.httpUrl);
+    const narrow = await openHome(context, site.server.httpUrl);
     await waitLive(narrow.page);
     await fillInbox(narrow.page, narrow.address);
     await narrow.page.screenshot({ path: `${ARTIFACTS}phone-360-light.png`, fullPage: true });
@@ -515,13 +484,13 @@ describe('home page', () => {
 
 /** Three realistic messages, one with attachments, so the screenshots show a busy inbox. */
 async function fillInbox(page: Page, address: string) {
-  await sendMail(server.smtpPort, {
+  await sendMail(site.server.smtpPort, {
     from: 'Servizio Clienti <assistenza@negozio.example>',
     to: address,
     subject: 'Conferma la tua iscrizione',
     text: 'Grazie per esserti iscritto.\nConferma qui: https://negozio.example/conferma?c=8831\n\nIl team',
   });
-  await sendMail(server.smtpPort, {
+  await sendMail(site.server.smtpPort, {
     from: 'Ufficio Fatture <fatture@fornitore.example>',
     to: address,
     subject: 'La tua fattura di gennaio',
@@ -531,7 +500,7 @@ async function fillInbox(page: Page, address: string) {
       { filename: 'riepilogo.csv', content: Buffer.from('voce;importo\nabbonamento;9,90\n') },
     ],
   });
-  await sendMail(server.smtpPort, {
+  await sendMail(site.server.smtpPort, {
     from: 'Newsletter Viaggi <offerte@viaggi.example>',
     to: address,
     subject: 'Le mete più belle per la primavera, con sconti fino al 40% solo per questa settimana',

@@ -1,19 +1,15 @@
 /**
- * The extras of the home page end to end (issue 8): 'Apri sul telefono' (QR code of a link that
+ * The extras of the home page end to end: 'Apri sul telefono' (QR code of a link that
  * carries the token in the fragment), 'Elimina tutto ora', opt-in browser notifications and the
  * dark mode toggle. Real server process, real SMTP, Debian's Chromium; a fresh browser context
  * per visitor (a second context is "the other device").
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import { home, openHome, pageToken, serverMessages, waitLive } from './support/home-page';
 import { sendMail } from './support/smtp';
+import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
 
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
 const PHONE = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 2,
@@ -21,42 +17,24 @@ const PHONE = {
   hasTouch: true,
 } as const;
 
-let server: ServerProcess;
-let browser: Browser;
-/** Every context a test opened; all closed after it. */
-let contexts: BrowserContext[] = [];
 /** Every URL any page requested, to prove the token never travels in one. */
 let requested: string[] = [];
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  [server, browser] = await Promise.all([
-    startServerProcess({ env: { RATE_LIMIT_CREATE_MAX: '1000' } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSite({ env: MANY_VISITORS });
 
 afterEach(async () => {
-  await Promise.all(contexts.map((c) => c.close()));
-  contexts = [];
   requested = [];
 });
 
 async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...options });
+  const context = await site.newContext({ viewport: { width: 1280, height: 900 }, ...options });
   context.on('request', (request) => requested.push(request.url()));
-  contexts.push(context);
   return context;
 }
 
 /** What the API says about a token: 200 with the mailbox, or 401 once it is gone. */
 async function mailboxStatus(token: string): Promise<number> {
-  const response = await fetch(`${server.httpUrl}/api/v1/mailbox`, {
+  const response = await fetch(`${site.server.httpUrl}/api/v1/mailbox`, {
     headers: { Authorization: `Bearer ${token}` },
   });
   return response.status;
@@ -82,15 +60,13 @@ const isDark = (page: Page) =>
 describe("'Apri sul telefono'", () => {
   it('shows a QR code of a link that opens the same inbox on another device', async () => {
     const desktop = await newContext();
-    const { page, address } = await openHome(desktop, server.httpUrl);
-    await waitLive(page);
-    await sendMail(server.smtpPort, {
+    const { page, address } = await site.openLive(desktop);
+    await site.deliver(page, {
       from: 'Banca Esempio <avvisi@banca.example>',
       to: address,
       subject: 'Il tuo codice di accesso',
       text: 'Codice: 771204',
     });
-    await home(page).rows.first().waitFor();
     const token = await pageToken(page);
 
     const ui = actions(page);
@@ -106,7 +82,7 @@ describe("'Apri sul telefono'", () => {
       'Chi inquadra il codice può leggere la tua posta',
     );
     const link = await qr.getAttribute('data-url');
-    expect(link).toBe(`${server.httpUrl}/#apri=${token}`);
+    expect(link).toBe(`${site.server.httpUrl}/#apri=${token}`);
     await page.screenshot({ path: `${ARTIFACTS}extras-desktop-1280-light-qr.png` });
 
     // Closing gives the focus back to the button.
@@ -125,15 +101,15 @@ describe("'Apri sul telefono'", () => {
     await other.toast('Casella aperta su questo dispositivo').waitFor();
     expect(await other.toast('Email Temporanea creata!').count()).toBe(0);
     // The token left the address bar (and the history entry) at once.
-    expect(await opened.page.evaluate(() => window.location.href)).toBe(`${server.httpUrl}/`);
+    expect(await opened.page.evaluate(() => window.location.href)).toBe(`${site.server.httpUrl}/`);
     expect(await pageToken(opened.page)).toBe(token);
     // Both devices hold the same mailbox, and no request ever carried the token in its URL.
-    expect((await serverMessages(server.httpUrl, token)).messages).toHaveLength(1);
+    expect((await serverMessages(site.server.httpUrl, token)).messages).toHaveLength(1);
     expect(requested.filter((url) => url.includes(token))).toEqual([]);
 
     // New mail shows on the second device live, like on the first.
     await waitLive(opened.page);
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'avvisi@banca.example',
       to: address,
       subject: 'Secondo messaggio',
@@ -144,7 +120,7 @@ describe("'Apri sul telefono'", () => {
 
   it('opens a new mailbox with a notice when the link is expired or malformed', async () => {
     const context = await newContext();
-    const stale = `${server.httpUrl}/#apri=${'A'.repeat(43)}`;
+    const stale = `${site.server.httpUrl}/#apri=${'A'.repeat(43)}`;
     const { page, address } = await openHome(context, stale);
     const ui = home(page);
     await ui.toast('Link non più valido').waitFor();
@@ -152,12 +128,12 @@ describe("'Apri sul telefono'", () => {
       'La casella di quel link è scaduta o è stata eliminata',
     );
     await ui.toast('Email Temporanea creata!').waitFor();
-    expect(await page.evaluate(() => window.location.href)).toBe(`${server.httpUrl}/`);
+    expect(await page.evaluate(() => window.location.href)).toBe(`${site.server.httpUrl}/`);
     expect(await mailboxStatus(await pageToken(page))).toBe(200);
 
     // Not even shaped like a token: same notice, and nothing is sent to the server with it.
     const malformed = await context.newPage();
-    await malformed.goto(`${server.httpUrl}/#apri=%3Cscript%3E`);
+    await malformed.goto(`${site.server.httpUrl}/#apri=%3Cscript%3E`);
     await home(malformed).toast('Link non più valido').waitFor();
     await home(malformed).address.waitFor();
     expect(await malformed.evaluate(() => window.location.hash)).toBe('');
@@ -168,16 +144,14 @@ describe("'Apri sul telefono'", () => {
 describe("'Elimina tutto ora'", () => {
   it('deletes the mailbox and its mail after a confirmation, then offers a new address', async () => {
     const context = await newContext();
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
-    await sendMail(server.smtpPort, {
+    await site.deliver(page, {
       from: 'Negozio <ordini@negozio.example>',
       to: address,
       subject: 'Conferma ordine',
       text: 'Grazie',
     });
-    await ui.rows.first().waitFor();
     const token = await pageToken(page);
     const extras = actions(page);
 
@@ -246,9 +220,9 @@ describe('notifications', () => {
 
   it("notifies of new mail in a hidden tab, only after 'Attiva notifiche'", async () => {
     const context = await newContext();
-    await context.grantPermissions(['notifications'], { origin: server.httpUrl });
+    await context.grantPermissions(['notifications'], { origin: site.server.httpUrl });
     await context.addInitScript(RECORD_NOTIFICATIONS);
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await openHome(context, site.server.httpUrl);
     const ui = home(page);
     const toggle = actions(page).notifications;
     await waitLive(page);
@@ -257,13 +231,12 @@ describe('notifications', () => {
 
     // Permission granted by the browser, but the visitor has not opted in: nothing.
     await setHidden(page, true);
-    await sendMail(server.smtpPort, {
+    await site.deliver(page, {
       from: 'Primo <primo@esempio.example>',
       to: address,
       subject: 'Prima del consenso',
       text: 'x',
     });
-    await ui.rows.first().waitFor();
     await page.waitForTimeout(300);
     expect(await notifications(page)).toEqual([]);
 
@@ -274,7 +247,7 @@ describe('notifications', () => {
     expect(await toggle.getAttribute('aria-pressed')).toBe('true');
 
     await setHidden(page, true);
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'Negozio Rossi <ordini@rossi.example>',
       to: address,
       subject: 'Il tuo ordine è partito',
@@ -286,7 +259,7 @@ describe('notifications', () => {
 
     // A visible tab has its toast; no system notification on top.
     await setHidden(page, false);
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'terzo@esempio.example',
       to: address,
       subject: 'Con la scheda in vista',
@@ -303,7 +276,7 @@ describe('notifications', () => {
     await actions(page).notifications.click();
     expect(await actions(page).notifications.textContent()).toBe('Attiva notifiche');
     await setHidden(page, true);
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'quarto@esempio.example',
       to: address,
       subject: 'Dopo la disattivazione',
@@ -316,8 +289,8 @@ describe('notifications', () => {
 
   it('follows a permission the visitor withdraws while the tab stays in view', async () => {
     const context = await newContext();
-    await context.grantPermissions(['notifications'], { origin: server.httpUrl });
-    const { page } = await openHome(context, server.httpUrl);
+    await context.grantPermissions(['notifications'], { origin: site.server.httpUrl });
+    const { page } = await openHome(context, site.server.httpUrl);
     const toggle = actions(page).notifications;
     await waitLive(page);
     await toggle.click();
@@ -338,7 +311,7 @@ describe('notifications', () => {
         get: () => 'denied',
       });
     });
-    const { page } = await openHome(context, server.httpUrl);
+    const { page } = await openHome(context, site.server.httpUrl);
     const toggle = actions(page).notifications;
     await toggle.waitFor();
     expect(await toggle.getAttribute('data-state')).toBe('blocked');
@@ -356,7 +329,7 @@ describe('notifications', () => {
     await bare.addInitScript(() => {
       delete (window as { Notification?: unknown }).Notification;
     });
-    const other = await openHome(bare, server.httpUrl);
+    const other = await openHome(bare, site.server.httpUrl);
     await waitLive(other.page);
     expect(await actions(other.page).notifications.count()).toBe(0);
     expect(await actions(other.page).openOnPhone.isVisible()).toBe(true);
@@ -366,7 +339,7 @@ describe('notifications', () => {
 describe('dark mode', () => {
   it('follows the system until a theme is picked, and remembers the pick', async () => {
     const context = await newContext({ colorScheme: 'light' });
-    const { page } = await openHome(context, server.httpUrl);
+    const { page } = await openHome(context, site.server.httpUrl);
     const ui = actions(page);
     expect(await isDark(page)).toBe(false);
     expect(await ui.theme('automatico').getAttribute('aria-pressed')).toBe('true');
@@ -379,7 +352,7 @@ describe('dark mode', () => {
     expect(await isDark(page)).toBe(true);
     expect(await ui.theme('scuro').getAttribute('aria-pressed')).toBe('true');
     expect(await page.evaluate(() => localStorage.getItem('colorScheme'))).toBe('dark');
-    // An explicit pick no longer follows the system.
+    // An explicit pick stays, whatever the system says.
     await page.emulateMedia({ colorScheme: 'light' });
     await page.waitForTimeout(100);
     expect(await isDark(page)).toBe(true);
@@ -412,7 +385,7 @@ describe('dark mode', () => {
       page.on('console', (message) => {
         if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
       });
-      await page.goto(`${server.httpUrl}${path}`);
+      await page.goto(`${site.server.httpUrl}${path}`);
       expect(await isDark(page)).toBe(true);
       expect(
         await page.evaluate(() => getComputedStyle(document.body).colorScheme || 'unset'),
@@ -430,16 +403,14 @@ describe('screenshots', () => {
         ['phone-390', PHONE],
       ] as const) {
         const context = await newContext({ colorScheme: scheme, ...options });
-        await context.grantPermissions(['notifications'], { origin: server.httpUrl });
-        const { page, address } = await openHome(context, server.httpUrl);
-        await waitLive(page);
-        await sendMail(server.smtpPort, {
+        await context.grantPermissions(['notifications'], { origin: site.server.httpUrl });
+        const { page, address } = await site.openLive(context);
+        await site.deliver(page, {
           from: 'Servizio Clienti <assistenza@negozio.example>',
           to: address,
           subject: 'Conferma la tua iscrizione',
           text: 'Grazie per esserti iscritto.',
         });
-        await home(page).rows.first().waitFor();
         await actions(page).notifications.waitFor();
         await page.mouse.move(0, 0);
         await page.waitForTimeout(300);
@@ -468,13 +439,12 @@ describe('screenshots', () => {
         await page.waitForTimeout(300);
         await page.screenshot({ path: `${name}-notifications-on.png` });
         await context.close();
-        contexts = contexts.filter((c) => c !== context);
       }
     }
 
     // The narrowest phones: the row of actions wraps, nothing sticks out sideways.
     const narrow = await newContext({ viewport: { width: 360, height: 740 }, isMobile: true });
-    const { page } = await openHome(narrow, server.httpUrl);
+    const { page } = await openHome(narrow, site.server.httpUrl);
     await actions(page).notifications.waitFor();
     await page.screenshot({ path: `${ARTIFACTS}extras-phone-360-light-home.png` });
     expect(

@@ -2,35 +2,20 @@
  * The per-IP creation limit as a visitor meets it: a server that allows one mailbox per window,
  * a second visitor from the same machine gets the 'Errore' toast with the Italian explanation.
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
+import { describe, expect, it } from 'vitest';
 import { home, openHome } from './support/home-page';
+import { useSite } from './support/site';
 
-let server: ServerProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServerProcess({ env: { RATE_LIMIT_CREATE_MAX: '1' } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const site = useSite({ env: { RATE_LIMIT_CREATE_MAX: '1' } });
 
 describe('too many new mailboxes from one client', () => {
   it("answers with 'Errore' and says how long to wait", async () => {
-    const first = await browser.newContext();
-    const second = await browser.newContext();
+    const first = await site.newContext();
+    const second = await site.newContext();
     try {
-      await openHome(first, server.httpUrl);
+      await openHome(first, site.server.httpUrl);
       const page = await second.newPage();
-      await page.goto(server.httpUrl);
+      await page.goto(site.server.httpUrl);
       const ui = home(page);
       const toast = ui.toast('Hai creato troppi indirizzi in poco tempo');
       await toast.waitFor();

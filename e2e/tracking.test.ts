@@ -4,41 +4,22 @@
  * choice holds for that message only. A stand-in tracker on loopback counts every request.
  */
 import { createServer, type Server } from 'node:http';
-import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { home, openHome, waitLive } from './support/home-page';
 import { sendMail } from './support/smtp';
+import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
 
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
-
-let server: ServerProcess;
-let browser: Browser;
+const site = useSite({ env: MANY_VISITORS });
 let tracker: Tracker;
-let context: BrowserContext | undefined;
 
 beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  [server, browser, tracker] = await Promise.all([
-    startServerProcess({ env: { RATE_LIMIT_CREATE_MAX: '1000' } }),
-    launchChromium(),
-    startTracker(),
-  ]);
+  tracker = await startTracker();
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
   await tracker?.close();
-});
-
-afterEach(async () => {
-  await context?.close();
-  context = undefined;
 });
 
 /** A newsletter with three remote images and a tracking pixel, one image used twice. */
@@ -61,13 +42,13 @@ function newsletter(campaign: string) {
 
 async function openPhoneOrDesktop(width: number) {
   const phone = width < 600;
-  context = await browser.newContext({
+  const context = await site.newContext({
     viewport: { width, height: phone ? 844 : 900 },
     deviceScaleFactor: phone ? 2 : 1,
     isMobile: phone,
     hasTouch: phone,
   });
-  const opened = await openHome(context, server.httpUrl);
+  const opened = await openHome(context, site.server.httpUrl);
   await waitLive(opened.page);
   return opened;
 }
@@ -85,15 +66,15 @@ describe('blocked remote images', () => {
   it('counts them, loads none until asked, then loads them for that message only', async () => {
     const { page, address } = await openPhoneOrDesktop(1280);
     const ui = home(page);
-    await sendMail(server.smtpPort, { ...newsletter('a'), to: address });
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, { ...newsletter('a'), to: address });
+    await sendMail(site.server.smtpPort, {
       from: 'Negozio <ordini@negozio.example>',
       to: address,
       subject: 'Un solo logo',
       text: 'Grazie per il tuo ordine.',
       html: `<p><img src="${tracker.url}/b/logo.png" alt="Negozio"></p><p>Grazie per il tuo ordine.</p>`,
     });
-    await sendMail(server.smtpPort, {
+    await sendMail(site.server.smtpPort, {
       from: 'Amico <amico@esempio.example>',
       to: address,
       subject: 'Niente immagini',
@@ -157,8 +138,7 @@ describe('blocked remote images', () => {
 
   it('reads on a phone: the count and the button fit the screen', async () => {
     const { page, address } = await openPhoneOrDesktop(390);
-    await sendMail(server.smtpPort, { ...newsletter('c'), to: address });
-    await home(page).rows.first().waitFor();
+    await site.deliver(page, { ...newsletter('c'), to: address });
     const dialog = await openMessage(page, 'Le mete della settimana (c)');
     const button = dialog.getByRole('button', { name: 'Mostra immagini' });
     await button.waitFor();

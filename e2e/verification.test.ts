@@ -1,46 +1,24 @@
 /**
- * Verification codes and links end to end (issue 8): a sign-up mail sent over real SMTP shows a
+ * Verification codes and links end to end: a sign-up mail sent over real SMTP shows a
  * 'Codice …' chip on its row that copies the code in one tap, and the reader offers 'Copia
  * codice' and 'Apri link di conferma'. Real server process, real Chromium.
  */
-import { mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
-import { launchChromium } from './support/browser';
-import { home, openHome, pageToken, serverMessages, waitLive } from './support/home-page';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { home, pageToken, serverMessages } from './support/home-page';
 import { sendMail } from './support/smtp';
-
-const ARTIFACTS = fileURLToPath(new URL('./artifacts/', import.meta.url));
+import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
 
 const CONFIRM_LINK =
   'https://www.mercatino.example/account/conferma-email?t=Q2xpY2tNZTEyMzQ1Njc4OQ&src=mail';
 
-let server: ServerProcess;
-let browser: Browser;
 let context: BrowserContext;
 
-beforeAll(async () => {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  [server, browser] = await Promise.all([
-    startServerProcess({ env: { RATE_LIMIT_CREATE_MAX: '1000' } }),
-    launchChromium(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-afterEach(async () => {
-  await context?.close();
-});
+const site = useSite({ env: MANY_VISITORS });
 
 /** A sign-up mail as a shop sends it: text and HTML, the code split '482 913', a button. */
 async function sendVerificationMail(address: string) {
-  await sendMail(server.smtpPort, {
+  await sendMail(site.server.smtpPort, {
     from: 'Mercatino <account@mercatino.example>',
     to: address,
     subject: 'Conferma la tua email su Mercatino',
@@ -63,7 +41,7 @@ async function sendVerificationMail(address: string) {
 
 /** A mail without a code, so the screenshots show a row with and a row without a chip. */
 async function sendPlainMail(address: string) {
-  await sendMail(server.smtpPort, {
+  await sendMail(site.server.smtpPort, {
     from: 'Newsletter Viaggi <offerte@viaggi.example>',
     to: address,
     subject: 'Le mete più belle per la primavera',
@@ -79,19 +57,18 @@ async function readerOpen(page: Page) {
 
 describe('verification code and link', () => {
   it('copies the code from the row in one tap, and the reader offers code and link', async () => {
-    context = await browser.newContext({
+    context = await site.newContext({
       viewport: { width: 1280, height: 900 },
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     await sendPlainMail(address);
     await sendVerificationMail(address);
     await expect.poll(() => ui.rows.count()).toBe(2);
 
     // The server found them too.
-    const [verification, plain] = (await serverMessages(server.httpUrl, await pageToken(page)))
+    const [verification, plain] = (await serverMessages(site.server.httpUrl, await pageToken(page)))
       .messages;
     expect(verification).toMatchObject({ code: '482913', confirmLink: CONFIRM_LINK });
     expect(plain).toMatchObject({ code: null, confirmLink: null });
@@ -128,16 +105,15 @@ describe('verification code and link', () => {
   });
 
   it('fits a phone: the chip sits inside its row, clear of the text and the delete button', async () => {
-    context = await browser.newContext({
+    context = await site.newContext({
       viewport: { width: 390, height: 844 },
       deviceScaleFactor: 2,
       isMobile: true,
       hasTouch: true,
       permissions: ['clipboard-read', 'clipboard-write'],
     });
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await site.openLive(context);
     const ui = home(page);
-    await waitLive(page);
     await sendPlainMail(address);
     await sendVerificationMail(address);
     await expect.poll(() => ui.rows.count()).toBe(2);

@@ -9,17 +9,13 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from '../server/test/helpers/server-process';
 import { CANARY_PORT_PLACEHOLDER, xssPayloads } from './fixtures/xss-payloads';
-import { launchChromium } from './support/browser';
 import { home, openHome, waitLive } from './support/home-page';
 import { sendMail } from './support/smtp';
+import { useSite } from './support/site';
 
-let server: ServerProcess;
-let browser: Browser;
-let context: BrowserContext;
+const site = useSite();
 let canary: Server;
 let canaryPort: number;
 /** Payload name → canary requests it caused. */
@@ -34,19 +30,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => canary.listen(0, '127.0.0.1', resolve));
   canaryPort = (canary.address() as AddressInfo).port;
-  [server, browser] = await Promise.all([startServerProcess(), launchChromium()]);
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.stop();
   await new Promise<void>((resolve) => canary.close(() => resolve()));
 });
 
 describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () => {
   it('run no script, navigate nowhere, and load nothing remote until asked', async () => {
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await site.newContext({ viewport: { width: 1280, height: 900 } });
     const posted: string[] = [];
     await context.exposeFunction('__xssPosted', (data: string) => posted.push(data));
     await context.addInitScript(() => {
@@ -56,13 +48,13 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
         }
       });
     });
-    const { page, address } = await openHome(context, server.httpUrl);
+    const { page, address } = await openHome(context, site.server.httpUrl);
     const homeUrl = page.url();
     const ui = home(page);
     await waitLive(page);
 
     for (const payload of xssPayloads) {
-      await sendMail(server.smtpPort, {
+      await sendMail(site.server.smtpPort, {
         from: 'attacco@esempio.example',
         to: address,
         subject: payload.name,
@@ -126,7 +118,7 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
       expect(page.url(), name).toBe(homeUrl);
       expect(await page.title(), name).not.toBe('pwned');
       // A click trigger may have left the focus inside the frame, whose keys never reach the
-      // page; 'Mostra immagini' (shown only when there is something remote) no longer takes it
+      // page; 'Mostra immagini' (shown only when there is something remote) does not take it
       // back every time.
       await dialog.focus();
       await page.keyboard.press('Escape');

@@ -1,46 +1,27 @@
-import { get, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
+import { readEventStream, requestEventStream } from '../../server/test/helpers/event-stream';
 
 /**
  * An open event stream (`text/event-stream`), read as the page reads it; `waitFor(id)`
  * resolves the time (performance.now) at which the event naming that message id arrived.
  */
 export async function openStream(url: string, token?: string) {
-  const req = get(url, {
-    agent: false,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    req.once('response', resolve);
-    req.once('error', reject);
-  });
+  const { req, res } = await requestEventStream(url, token);
   if (res.statusCode !== 200) throw new Error(`event stream answered ${res.statusCode}`);
   const arrived = new Map<string, number>();
   const waiting = new Map<string, (at: number) => void>();
-  let buffer = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => {
-    const at = performance.now();
-    buffer += chunk;
-    let sep: number;
-    while ((sep = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, sep);
-      buffer = buffer.slice(sep + 2);
-      const data = block
-        .split('\n')
-        .find((l) => l.startsWith('data: '))
-        ?.slice(6);
-      if (!data) continue;
+  void readEventStream(res, {
+    onData: (data) => {
+      const at = performance.now();
       const id = (JSON.parse(data) as { message?: { id?: string } }).message?.id;
-      if (!id) continue;
+      if (!id) return;
       const w = waiting.get(id);
       if (w) {
         waiting.delete(id);
         w(at);
       } else arrived.set(id, at);
-    }
+    },
   });
-  res.on('error', () => {});
   return {
     waitFor(id: string, timeoutMs = 5000): Promise<number | null> {
       const at = arrived.get(id);

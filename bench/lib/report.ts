@@ -3,7 +3,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
-/** A goal of the Performance issue: a bound on the figure itself or on its ratio. */
+/** A goal of a figure (bench/README.md): a bound on the figure itself or on its ratio. */
 export interface Goal {
   /** What is bounded: our value, or ours / baseline. */
   on: 'value' | 'ratio';
@@ -66,15 +66,21 @@ function goalText(f: Figure): string {
   return g.on === 'ratio' ? `goal ${g.op} ${g.limit}x` : `goal ${g.op} ${fmt(g.limit, f.unit)}`;
 }
 
-/** Records a figure and prints its line. */
-export function report(f: Figure): FigureResult {
+/** Records a figure for the results file without printing it (for phases that print their own). */
+export function record(f: Figure): FigureResult {
   const ratio =
     f.baseline && f.baseline.value !== 0 && Number.isFinite(f.baseline.value)
       ? f.ours / f.baseline.value
       : null;
-  const met = check(f, ratio);
-  const result: FigureResult = { ...f, ratio, met };
+  const result: FigureResult = { ...f, ratio, met: check(f, ratio) };
   figures.push(result);
+  return result;
+}
+
+/** Records a figure and prints its line. */
+export function report(f: Figure): FigureResult {
+  const result = record(f);
+  const { ratio, met } = result;
   const parts = [
     f.label.padEnd(50),
     `ours ${fmt(f.ours, f.unit)}`.padEnd(22),

@@ -53,6 +53,9 @@ export const BENCH_ENV: Record<string, string> = {
   MAILBOX_TTL_SECONDS: '86400',
   RATE_LIMIT_CREATE_MAX: '1000000',
   MAX_STREAMS_PER_MAILBOX: '1000',
+  // Metrics on (a free port, never scraped) unless the bench is run with METRICS_PORT= to
+  // compare without them (bench/README, "Metrics").
+  METRICS_PORT: process.env.METRICS_PORT ?? '0',
 };
 
 export interface BenchServer {

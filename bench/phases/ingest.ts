@@ -16,7 +16,7 @@ export interface Scenario {
   reuse: boolean;
 }
 
-/** Every combination the issue asks for: two sizes, 1/10/50 sessions, both connection modes. */
+/** Every combination measured: two sizes, 1/10/50 sessions, both connection modes. */
 export const ALL_SCENARIOS: Scenario[] = (['1k', '100k'] as Size[]).flatMap((size) =>
   [false, true].flatMap((reuse) => [1, 10, 50].map((sessions) => ({ size, sessions, reuse }))),
 );
@@ -30,7 +30,7 @@ function messagesFor({ size, sessions }: Scenario, quick: boolean): number {
   return quick ? Math.max(50, Math.round(full / 5)) : full;
 }
 
-/** The goals of the Performance issue (smtp-sink as the baseline). */
+/** The goals of the ingest figures (bench/README.md; smtp-sink as the baseline). */
 function rateGoal({ size, sessions, reuse }: Scenario): Goal | undefined {
   if (sessions !== 50) return undefined;
   if (size === '1k') return { on: 'ratio', op: '>=', limit: reuse ? 0.4 : 0.45 };

@@ -9,6 +9,31 @@ export const PRODUCT_NAME = 'Email Temporanea';
 /** Default lifetime of a mailbox, from creation or from the last extension. */
 export const MAILBOX_TTL_SECONDS = 600;
 
+/**
+ * Length of the random local part of an address (before the `@`): lowercase letters and digits,
+ * the first a letter. The server makes addresses of this length and the site's text states it.
+ */
+export const ADDRESS_LOCAL_PART_LENGTH = 12;
+
+/*
+ * Default limits of the service. The server's settings (`MAX_MESSAGE_BYTES`,
+ * `MAILBOX_MAX_MESSAGES`, `MAILBOX_MAX_BYTES`, `TOMBSTONE_DAYS`, `RATE_LIMIT_CREATE_MAX`,
+ * `RATE_LIMIT_CREATE_WINDOW_SECONDS`) fall back to these, and the FAQ, the terms and the privacy
+ * policy quote them: an operator who changes a limit changes it here, so the pages say it too.
+ */
+/** Largest message SMTP accepts, in bytes. */
+export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
+/** Messages one mailbox may hold. */
+export const MAILBOX_MAX_MESSAGES = 500;
+/** Bytes one mailbox may hold, counting raw message sizes. */
+export const MAILBOX_MAX_BYTES = 50 * 1024 * 1024;
+/** Days an expired address stays reserved, so it is never handed to someone else meanwhile. */
+export const TOMBSTONE_DAYS = 30;
+/** Mailboxes one client IP may create per window. */
+export const RATE_LIMIT_CREATE_MAX = 20;
+/** The window of {@link RATE_LIMIT_CREATE_MAX}, in seconds. */
+export const RATE_LIMIT_CREATE_WINDOW_SECONDS = 600;
+
 /** Fallback poll of the inbox when the event stream is down. */
 export const INBOX_POLL_MS = 10_000;
 

@@ -1,4 +1,12 @@
-import { MAILBOX_TTL_SECONDS } from '@et/common';
+import {
+  MAILBOX_MAX_BYTES,
+  MAILBOX_MAX_MESSAGES,
+  MAILBOX_TTL_SECONDS,
+  MAX_MESSAGE_BYTES,
+  RATE_LIMIT_CREATE_MAX,
+  RATE_LIMIT_CREATE_WINDOW_SECONDS,
+  TOMBSTONE_DAYS,
+} from '@et/common';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
@@ -50,11 +58,22 @@ export interface Config {
   maxStreamsPerMailbox: number;
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
+  fastPathsOff: readonly FastPath[];
+  metricsHost: string;
+  /** Null: no metrics listener (`METRICS_PORT=` set empty). */
+  metricsPort: number | null;
 }
 
 /** What a node does: take mail, serve HTTP, or both. Split roles need the shared Redis store. */
 export type Role = 'all' | 'smtp' | 'http';
 const ROLES: Role[] = ['all', 'smtp', 'http'];
+
+/**
+ * The fast paths a node can be told to skip (docs/architecture.md, "Fast paths"): each one
+ * gives the answer of the plain path for less work, and turning it off leaves the plain path.
+ */
+export const FAST_PATHS = ['inbox-read', 'mime-outline'] as const;
+export type FastPath = (typeof FAST_PATHS)[number];
 
 type Env = Record<string, string | undefined>;
 
@@ -67,6 +86,8 @@ interface Var<T> {
   doc: string;
   /** The default as the README shows it, when it depends on the machine. */
   shownFallback?: string;
+  /** The value when the variable is set but empty; by default empty means `fallback`. */
+  empty?: T;
 }
 
 const int =
@@ -147,6 +168,17 @@ const redisUrl = (raw: string): string => {
   return raw;
 };
 
+const fastPaths = (raw: string): FastPath[] => {
+  const list = raw
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  const bad = list.filter((name) => !FAST_PATHS.includes(name as FastPath));
+  if (bad.length)
+    throw new Error(`unknown fast path: ${bad.join(', ')}; known: ${FAST_PATHS.join(', ')}`);
+  return [...new Set(list as FastPath[])];
+};
+
 const role = (raw: string): Role => {
   if (!ROLES.includes(raw as Role)) throw new Error(`must be one of ${ROLES.join(', ')}`);
   return raw as Role;
@@ -201,7 +233,7 @@ export const CONFIG_VARS = {
   },
   maxMessageBytes: {
     name: 'MAX_MESSAGE_BYTES',
-    fallback: 10 * 1024 * 1024,
+    fallback: MAX_MESSAGE_BYTES,
     read: int(1024, 100 * 1024 * 1024),
     doc: 'Largest message SMTP accepts (advertised as SIZE; larger gets 552 5.3.4).',
   },
@@ -238,7 +270,7 @@ export const CONFIG_VARS = {
   },
   tombstoneDays: {
     name: 'TOMBSTONE_DAYS',
-    fallback: 30,
+    fallback: TOMBSTONE_DAYS,
     read: int(1, 3650),
     doc: 'How long an expired address stays reserved so it is never handed out again.',
   },
@@ -263,13 +295,13 @@ export const CONFIG_VARS = {
   },
   mailboxMaxMessages: {
     name: 'MAILBOX_MAX_MESSAGES',
-    fallback: 500,
+    fallback: MAILBOX_MAX_MESSAGES,
     read: int(1, 100_000),
     doc: 'Messages one mailbox may hold; beyond, SMTP answers 452 4.2.2.',
   },
   mailboxMaxBytes: {
     name: 'MAILBOX_MAX_BYTES',
-    fallback: 50 * 1024 * 1024,
+    fallback: MAILBOX_MAX_BYTES,
     read: int(1024, 10 * 1024 ** 3),
     doc: 'Bytes one mailbox may hold (raw sizes); beyond, SMTP answers 452 4.2.2.',
   },
@@ -372,13 +404,13 @@ export const CONFIG_VARS = {
   },
   createRateLimitMax: {
     name: 'RATE_LIMIT_CREATE_MAX',
-    fallback: 20,
+    fallback: RATE_LIMIT_CREATE_MAX,
     read: int(1, 1_000_000),
     doc: 'Mailboxes one client IP may create per window; beyond, 429 with Retry-After.',
   },
   createRateLimitWindowSeconds: {
     name: 'RATE_LIMIT_CREATE_WINDOW_SECONDS',
-    fallback: 600,
+    fallback: RATE_LIMIT_CREATE_WINDOW_SECONDS,
     read: int(1, 86_400),
     doc: 'The window of `RATE_LIMIT_CREATE_MAX`.',
   },
@@ -405,6 +437,25 @@ export const CONFIG_VARS = {
     fallback: 10_000,
     read: int(1000, 600_000),
     doc: 'Idle keep-alive HTTP connections are closed after this.',
+  },
+  fastPathsOff: {
+    name: 'FAST_PATHS_OFF',
+    fallback: [],
+    read: fastPaths,
+    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
+  },
+  metricsHost: {
+    name: 'METRICS_HOST',
+    fallback: '127.0.0.1',
+    read: text,
+    doc: 'Address of the metrics listener (`/metrics`, `/healthz`, `/readyz`); keep it private.',
+  },
+  metricsPort: {
+    name: 'METRICS_PORT',
+    fallback: 9464,
+    empty: null,
+    read: int(0, 65535),
+    doc: 'Port of the metrics listener, never the public one; set empty (`METRICS_PORT=`) to run none.',
   },
   webDistDir: {
     name: 'WEB_DIST_DIR',
@@ -443,6 +494,10 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
   const out: Record<string, unknown> = {};
   for (const [key, spec] of Object.entries(CONFIG_VARS) as [keyof Config, Var<unknown>][]) {
     const raw = env[spec.name];
+    if (raw === '' && 'empty' in spec) {
+      out[key] = spec.empty;
+      continue;
+    }
     if (raw === undefined || raw === '') {
       out[key] = spec.fallback;
       continue;

@@ -27,6 +27,16 @@ describe('config', () => {
     expect(c.port).toBe(0);
   });
 
+  it('reads the fast paths to turn off, and refuses a name it does not know', () => {
+    expect(loadConfig({}).fastPathsOff).toEqual([]);
+    expect(
+      loadConfig({ FAST_PATHS_OFF: ' mime-outline,inbox-read ,mime-outline' }).fastPathsOff,
+    ).toEqual(['mime-outline', 'inbox-read']);
+    expect(() => loadConfig({ FAST_PATHS_OFF: 'inbox-read,cn' })).toThrow(
+      /FAST_PATHS_OFF unknown fast path: cn; known: inbox-read, mime-outline/,
+    );
+  });
+
   it('collects every problem instead of stopping at the first', () => {
     try {
       loadConfig({ PORT: '70000', SMTP_PORT: '1.5', MAX_MESSAGE_BYTES: 'lots', LOG_LEVEL: 'loud' });

@@ -14,7 +14,7 @@ function databaseBytes(dbPath: string): Buffer {
 describe('expiry', () => {
   let h: Harness;
   beforeEach(async () => {
-    h = await startHarness({ ttlSeconds: 60 });
+    h = await startHarness({ mailboxTtlSeconds: 60 });
   });
   afterEach(async () => {
     await h.close();

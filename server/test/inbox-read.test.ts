@@ -1,7 +1,29 @@
-import type { MessageList } from '@et/common';
+import type { CreatedMailbox, MessageList } from '@et/common';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
-import { bearer, startHarness, type Harness, type HarnessOptions } from './helpers/harness';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalBus } from '../src/events/local-bus';
+import { buildApp } from '../src/http/app';
+import { createPushHub } from '../src/http/push-hub';
+import { parseMessage } from '../src/ingest/parse';
+import { createIngestPipeline } from '../src/ingest/pipeline';
+import type { MailStore } from '../src/store/mail-store';
+import { createRedisStore } from '../src/store/redis/redis-store';
+import { createSqliteStore } from '../src/store/sqlite/sqlite-store';
+import { createFakeClock } from './helpers/fake-clock';
+import {
+  bearer,
+  startHarness,
+  harnessConfig,
+  type Harness,
+  type HarnessOptions,
+} from './helpers/harness';
+import { startRedis, type TestRedis } from './helpers/redis-server';
 
 /** Headers that belong to one connection or one instant, not to the answer. */
 const PER_CONNECTION = new Set(['date', 'connection', 'keep-alive']);
@@ -175,3 +197,143 @@ describe('inbox read before the router', () => {
     expect(spoofed.res.headers.get('strict-transport-security')).toBeNull();
   });
 });
+
+/** One answer as it came over the socket: status line, headers that belong to it, body bytes. */
+interface RawAnswer {
+  status: string;
+  headers: string[];
+  body: Buffer;
+}
+
+/** `GET /api/v1/messages` written by hand on a fresh socket, the answer read to its end. */
+function rawPoll(url: string, token: string): Promise<RawAnswer> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname);
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk) => chunks.push(chunk)).on('error', reject);
+    socket.on('end', () => {
+      const all = Buffer.concat(chunks);
+      const split = all.indexOf('\r\n\r\n');
+      const [status = '', ...lines] = all.subarray(0, split).toString('latin1').split('\r\n');
+      const headers = lines
+        .map((line) => {
+          const colon = line.indexOf(':');
+          return `${line.slice(0, colon).toLowerCase()}:${line.slice(colon + 1).trim()}`;
+        })
+        .filter((line) => !PER_CONNECTION.has(line.slice(0, line.indexOf(':'))))
+        .sort();
+      resolve({ status, headers, body: all.subarray(split + 4) });
+    });
+    socket.write(
+      `GET /api/v1/messages HTTP/1.1\r\nHost: ${hostname}\r\n` +
+        `Authorization: Bearer ${token}\r\nConnection: close\r\n\r\n`,
+    );
+  });
+}
+
+/**
+ * The early answer against the plain route over real HTTP: two apps on one store, one with the
+ * early answer (the default), one with it turned off (`FAST_PATHS_OFF=inbox-read`), polled for
+ * the same mailbox, on each store: SQLite reads synchronously, Redis with one command, and both
+ * must give the route's answer byte for byte.
+ */
+describe.each(['sqlite', 'redis'] as const)(
+  'inbox read before the router, %s store: the plain route byte for byte',
+  (mode) => {
+    let redis: TestRedis | undefined;
+    const closers: (() => Promise<unknown>)[] = [];
+
+    beforeAll(async () => {
+      if (mode === 'redis') redis = await startRedis();
+    });
+    afterAll(async () => {
+      await redis?.stop();
+    });
+    afterEach(async () => {
+      for (const close of closers.splice(0).reverse()) await close();
+    });
+
+    async function createStore(): Promise<MailStore> {
+      if (mode === 'redis') {
+        const prefix = `t${randomBytes(4).toString('hex')}:`;
+        return createRedisStore({ url: redis!.url, prefix, tombstoneMs: 86_400_000 });
+      }
+      const dir = mkdtempSync(join(tmpdir(), 'et-inbox-read-'));
+      closers.push(async () => rmSync(dir, { recursive: true, force: true }));
+      return createSqliteStore({ path: join(dir, 'mail.sqlite') });
+    }
+
+    it('answers every poll as the route does, the early answer on and off', async () => {
+      const store = await createStore();
+      closers.push(() => store.close());
+      const bus = createLocalBus();
+      const clock = createFakeClock();
+      const logger = pino({ level: 'silent' });
+      const config = harnessConfig(tmpdir());
+      const deps = {
+        store,
+        bus,
+        hub: createPushHub({ bus, heartbeatMs: 15_000, maxStreamsPerMailbox: 5 }),
+        parse: parseMessage,
+        clock,
+        logger,
+        domains: ['example.test'],
+        mailboxTtlSeconds: 600,
+        tombstoneDays: 30,
+        webDistDir: null,
+        limits: {
+          createMax: config.createRateLimitMax,
+          createWindowSeconds: config.createRateLimitWindowSeconds,
+        },
+      };
+      const apps = await Promise.all(
+        [true, false].map(async (inboxReadEarly) => {
+          const app = await buildApp(deps, { inboxReadEarly });
+          const reached: string[] = [];
+          app.addHook('onRequest', (request, _reply, done) => {
+            if (request.url === '/api/v1/messages') reached.push(request.url);
+            done();
+          });
+          const url = await app.listen({ host: '127.0.0.1', port: 0 });
+          closers.push(() => app.close());
+          return { url, reached };
+        }),
+      );
+      const [withEarly, plain] = apps as [(typeof apps)[0], (typeof apps)[0]];
+      const pipeline = createIngestPipeline({
+        store,
+        bus,
+        quota: { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes },
+        parse: parseMessage,
+        clock,
+        logger,
+      });
+
+      const created = await fetch(`${withEarly.url}/api/v1/mailboxes`, { method: 'POST' });
+      const box = (await created.json()) as CreatedMailbox;
+      for (const [i, raw] of [
+        '',
+        'From: Anna <anna@example.org>\r\nSubject: Primo\r\n\r\nCiao, il codice è 482913\r\n',
+        'Subject: =?UTF-8?Q?Secondo_=E2=9C=93?=\r\n\r\nà presto https://example.org/x?t=a1b2c3d4e5\r\n',
+      ].entries()) {
+        if (raw) await pipeline.deliver(Buffer.from(raw), [box.email]);
+        clock.advance(1000);
+        const cold = await rawPoll(withEarly.url, box.token);
+        const warm = await rawPoll(withEarly.url, box.token);
+        const byRoute = await rawPoll(plain.url, box.token);
+        expect(cold.status, `poll ${i}`).toBe('HTTP/1.1 200 OK');
+        for (const answer of [warm, byRoute]) {
+          expect(answer.status, `poll ${i}`).toBe(cold.status);
+          expect(answer.headers, `poll ${i}`).toEqual(cold.headers);
+          expect(answer.body.equals(cold.body), `poll ${i}`).toBe(true);
+        }
+        expect(JSON.parse(warm.body.toString()).messages).toHaveLength(i);
+      }
+      // Three rounds of two polls on the app with the early answer: fastify saw the first of
+      // each round only (it makes the list's JSON); the plain app's fastify saw each of its own.
+      expect(withEarly.reached).toHaveLength(3);
+      expect(plain.reached).toHaveLength(3);
+    });
+  },
+);

@@ -1,6 +1,6 @@
 import type { MessageDetail, MessageList } from '@et/common';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,7 +31,7 @@ describe('abuse limits', () => {
 
   describe('HTTP', () => {
     it('rate-limits mailbox creation per client IP: 429, Retry-After, RATE_LIMITED', async () => {
-      const harness = await start({ httpLimits: { createMax: 3, createWindowSeconds: 60 } });
+      const harness = await start({ createRateLimitMax: 3, createRateLimitWindowSeconds: 60 });
       const url = await harness.app.listen({ host: '127.0.0.1', port: 0 });
       const create = () => fetch(`${url}/api/v1/mailboxes`, { method: 'POST' });
       for (let i = 0; i < 3; i++) expect((await create()).status).toBe(201);
@@ -49,7 +49,8 @@ describe('abuse limits', () => {
 
     it('behind a trusted proxy, counts each forwarded client apart', async () => {
       const harness = await start({
-        httpLimits: { createMax: 1, createWindowSeconds: 60 },
+        createRateLimitMax: 1,
+        createRateLimitWindowSeconds: 60,
         trustProxy: '127.0.0.1',
       });
       const url = await harness.app.listen({ host: '127.0.0.1', port: 0 });
@@ -61,7 +62,7 @@ describe('abuse limits', () => {
     });
 
     it('caps the open event streams of one mailbox', async () => {
-      const harness = await start({ httpLimits: { maxStreamsPerMailbox: 2 } });
+      const harness = await start({ maxStreamsPerMailbox: 2 });
       const url = await harness.app.listen({ host: '127.0.0.1', port: 0 });
       const box = await harness.createMailbox();
       const first = await openEvents(url, box.token);
@@ -78,7 +79,7 @@ describe('abuse limits', () => {
     });
 
     it('drops a client that sends its request too slowly (slowloris)', async () => {
-      const harness = await start({ requestTimeoutMs: 500 });
+      const harness = await start({ httpRequestTimeoutMs: 500 });
       const url = new URL(await harness.app.listen({ host: '127.0.0.1', port: 0 }));
       const socket = connect(Number(url.port), '127.0.0.1');
       let answer = '';
@@ -95,7 +96,7 @@ describe('abuse limits', () => {
 
   describe('per-mailbox quota', () => {
     it('answers 452 4.2.2 at RCPT once the mailbox holds its maximum of messages', async () => {
-      const harness = await start({ quota: { maxMessages: 2 } });
+      const harness = await start({ mailboxMaxMessages: 2 });
       const box = await harness.createMailbox();
       await harness.sendRaw('Subject: uno\r\n\r\n1\r\n', box.email);
       await harness.sendRaw('Subject: due\r\n\r\n2\r\n', box.email);
@@ -111,7 +112,7 @@ describe('abuse limits', () => {
     });
 
     it('answers 452 4.2.2 after DATA when the message would go over the byte quota', async () => {
-      const harness = await start({ quota: { maxBytes: 5000 } });
+      const harness = await start({ mailboxMaxBytes: 5000 });
       const box = await harness.createMailbox();
       await harness.sendRaw(`Subject: piccolo\r\n\r\n${'a'.repeat(3000)}\r\n`, box.email);
       await expect(
@@ -127,7 +128,7 @@ describe('abuse limits', () => {
 
   describe('SMTP sessions', () => {
     it('greets the connection past the maximum with 421', async () => {
-      const harness = await start({ smtpLimits: { maxConnections: 2 } });
+      const harness = await start({ smtpMaxConnections: 2 });
       const a = await openSmtp(harness.smtpPort);
       const b = await openSmtp(harness.smtpPort);
       const c = await openSmtp(harness.smtpPort);
@@ -138,7 +139,7 @@ describe('abuse limits', () => {
     });
 
     it('refuses a third connection from the same IP with 421 4.7.0', async () => {
-      const harness = await start({ smtpLimits: { maxConnectionsPerIp: 2 } });
+      const harness = await start({ smtpMaxConnectionsPerIp: 2 });
       const a = await openSmtp(harness.smtpPort);
       const b = await openSmtp(harness.smtpPort);
       const c = await openSmtp(harness.smtpPort);
@@ -151,7 +152,7 @@ describe('abuse limits', () => {
     });
 
     it('cuts off a client that dribbles bytes once the session time is up', async () => {
-      const harness = await start({ smtpLimits: { sessionTimeoutMs: 800 } });
+      const harness = await start({ smtpSessionTimeoutMs: 800 });
       const box = await harness.createMailbox();
       const s = await openSmtp(harness.smtpPort);
       await s.command('EHLO slow.test');
@@ -218,7 +219,7 @@ describe('abuse limits', () => {
     });
 
     it('closes an idle connection', async () => {
-      const harness = await start({ smtpLimits: { idleTimeoutMs: 300 } });
+      const harness = await start({ smtpIdleTimeoutMs: 300 });
       const s = await openSmtp(harness.smtpPort);
       await s.command('EHLO idle.test');
       const startedAt = Date.now();
@@ -229,12 +230,10 @@ describe('abuse limits', () => {
     it('shortens the idle timeout of every connection in stress mode, and lengthens it after', async () => {
       // Stress above 8 of 10 connections; back to normal at 7.
       const harness = await start({
-        smtpLimits: {
-          maxConnections: 10,
-          idleTimeoutMs: 60_000,
-          stressIdleTimeoutMs: 300,
-          stressThresholdPercent: 80,
-        },
+        smtpMaxConnections: 10,
+        smtpIdleTimeoutMs: 60_000,
+        smtpStressIdleTimeoutMs: 300,
+        smtpStressThresholdPercent: 80,
       });
       const sessions: SmtpSession[] = [];
       for (let i = 0; i < 8; i++) {
@@ -274,7 +273,7 @@ describe('abuse limits', () => {
     });
 
     it('limits the messages of one connection', async () => {
-      const harness = await start({ smtpLimits: { maxMessagesPerConnection: 2 } });
+      const harness = await start({ smtpMaxMessagesPerConnection: 2 });
       const box = await harness.createMailbox();
       const s = await openSmtp(harness.smtpPort);
       await s.command('EHLO many.test');
@@ -290,7 +289,7 @@ describe('abuse limits', () => {
     });
 
     it('closes a connection that tries too many unknown recipients (address harvesting)', async () => {
-      const harness = await start({ smtpLimits: { maxBadRecipients: 3 } });
+      const harness = await start({ smtpMaxBadRecipients: 3 });
       const s = await openSmtp(harness.smtpPort);
       await s.command('EHLO harvest.test');
       await s.command('MAIL FROM:<a@example.org>');
@@ -335,7 +334,8 @@ describe('abuse limits', () => {
         { stdio: 'ignore' },
       );
       const harness = await start({
-        tls: { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+        smtpTlsKey: join(dir, 'key.pem'),
+        smtpTlsCert: join(dir, 'cert.pem'),
       });
       rmSync(dir, { recursive: true, force: true });
       const s = await openSmtp(harness.smtpPort);

@@ -11,7 +11,9 @@ describe('README', () => {
         'shownFallback' in v
           ? v.shownFallback
           : Array.isArray(v.fallback)
-            ? `\`${v.fallback.join(',')}\``
+            ? v.fallback.length
+              ? `\`${v.fallback.join(',')}\``
+              : '(empty)'
             : v.fallback === null
               ? '(empty)'
               : `\`${String(v.fallback).replace(/^.*\/web\/dist$/, './web/dist')}\``;

@@ -38,7 +38,10 @@ describe('postmaster and abuse mailboxes', () => {
   }
 
   it('takes postmaster and abuse of every domain, and the bare Postmaster, in any case', async () => {
-    h = await startHarness({ operatorToken: OPERATOR_TOKEN });
+    h = await startHarness({
+      operatorToken: OPERATOR_TOKEN,
+      mailDomains: ['localhost', 'example.test'],
+    });
     expect(await send('postmaster@localhost', 'p1')).toMatch(/^250 /);
     expect(await send('Postmaster', 'bare')).toMatch(/^250 /);
     expect(await send('ABUSE@Example.Test', 'a1')).toMatch(/^250 /);
@@ -119,7 +122,7 @@ describe('postmaster and abuse mailboxes', () => {
   });
 
   it('is never handed to a visitor', async () => {
-    h = await startHarness({ domains: ['localhost'] });
+    h = await startHarness({ mailDomains: ['localhost'] });
     const created = await Promise.all(Array.from({ length: 50 }, () => h.createMailbox()));
     for (const { email } of created) expect(email).not.toMatch(/^(postmaster|abuse)@/);
     expect(
@@ -133,7 +136,7 @@ describe('postmaster and abuse mailboxes', () => {
   });
 
   it('without OPERATOR_TOKEN takes the mail within the usual quota, and nobody reads it', async () => {
-    h = await startHarness({ quota: { maxMessages: 2 } });
+    h = await startHarness({ mailboxMaxMessages: 2 });
     expect(await send('postmaster@localhost', 'one')).toMatch(/^250 /);
     expect(await send('postmaster@localhost', 'two')).toMatch(/^250 /);
     expect(await send('postmaster@localhost', 'three')).toMatch(/^452 4\.2\.2 /);

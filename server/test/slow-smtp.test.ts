@@ -27,8 +27,7 @@ function dribble(s: SmtpSession, first: string, filler: string, everyMs: number)
  */
 describe('slow SMTP clients', () => {
   let h: Harness | null = null;
-  const start = async (smtpLimits: HarnessOptions['smtpLimits']) =>
-    (h = await startHarness({ smtpLimits }));
+  const start = async (options: HarnessOptions) => (h = await startHarness(options));
   afterEach(async () => {
     await h?.close();
     h = null;
@@ -40,7 +39,7 @@ describe('slow SMTP clients', () => {
       .messages.map((m) => m.subject);
 
   it('closes with 421 4.4.2 a client whose command line does not arrive whole in time', async () => {
-    const harness = await start({ commandTimeoutMs: 400 });
+    const harness = await start({ smtpCommandTimeoutMs: 400 });
     const box = await harness.createMailbox();
     const slow = await openSmtp(harness.smtpPort);
     expect(code(await slow.command('EHLO lento.test'))).toBe(250);
@@ -59,7 +58,7 @@ describe('slow SMTP clients', () => {
   });
 
   it('closes with 421 4.4.2 a client whose DATA is below the minimum rate, storing nothing', async () => {
-    const harness = await start({ minDataRateBytesPerSecond: 1000, minDataRateGraceMs: 300 });
+    const harness = await start({ smtpMinDataRate: 1000, smtpMinDataRateGraceMs: 300 });
     const box = await harness.createMailbox();
     const slow = await openSmtp(harness.smtpPort);
     await slow.command('EHLO lento.test');
@@ -82,9 +81,9 @@ describe('slow SMTP clients', () => {
   it('lets a client pause between commands and inside a line for less than the limits', async () => {
     // Wide margins: a loaded machine may stretch each pause.
     const harness = await start({
-      commandTimeoutMs: 1500,
-      minDataRateBytesPerSecond: 1000,
-      minDataRateGraceMs: 1500,
+      smtpCommandTimeoutMs: 1500,
+      smtpMinDataRate: 1000,
+      smtpMinDataRateGraceMs: 1500,
     });
     const box = await harness.createMailbox();
     const s = await openSmtp(harness.smtpPort);

@@ -319,7 +319,7 @@ describe('SMTP ingress', () => {
     it('counts the trace fields in the quota', async () => {
       await h.close();
       // Room for the message as sent, not with our fields on top.
-      h = await startHarness({ quota: { maxBytes: 1024 } });
+      h = await startHarness({ mailboxMaxBytes: 1024 });
       const a = await h.createMailbox();
       const fill = `Subject: pieno\r\n\r\n${'x'.repeat(1024 - 60)}\r\n`;
       expect(Buffer.byteLength(fill)).toBeLessThanOrEqual(1024);

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -22,27 +22,25 @@ function freshStore() {
 
 describeMailStore('sqlite', async () => freshStore());
 
+/**
+ * A database file as an older server left it: that version's schema (a fixture file under
+ * fixtures/sqlite-schemas/) and `rows`.
+ */
+function oldDatabase(version: number, rows: string) {
+  const dir = mkdtempSync(join(tmpdir(), 'et-sqlite-'));
+  const path = join(dir, 'mail.sqlite');
+  const db = new Database(path);
+  db.exec(
+    readFileSync(new URL(`./fixtures/sqlite-schemas/v${version}.sql`, import.meta.url), 'utf8'),
+  );
+  db.exec(rows);
+  db.close();
+  return { path, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
 describe('SQLite store specifics', () => {
   it('upgrades a version 1 file: tombstones keep blocking their address', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'et-sqlite-'));
-    const path = join(dir, 'mail.sqlite');
-    const old = new Database(path);
-    old.exec(`
-      CREATE TABLE mailboxes (address TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
-        created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE TABLE tombstones (address TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE INDEX tombstones_until ON tombstones (until);
-      CREATE TABLE messages (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
-        mailbox TEXT NOT NULL REFERENCES mailboxes (address) ON DELETE CASCADE,
-        received_at INTEGER NOT NULL, size INTEGER NOT NULL, from_name TEXT NOT NULL,
-        from_address TEXT NOT NULL, subject TEXT NOT NULL, preview TEXT NOT NULL,
-        attachment_count INTEGER NOT NULL);
-      CREATE TABLE message_raw (seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
-        raw BLOB NOT NULL);
-      INSERT INTO tombstones VALUES ('old@x.test', 5000);
-      PRAGMA user_version = 1;
-    `);
-    old.close();
+    const { path, cleanup } = oldDatabase(1, "INSERT INTO tombstones VALUES ('old@x.test', 5000);");
     const store = createSqliteStore({ path });
     const attempt = (at: number) =>
       store.createMailbox({
@@ -54,33 +52,17 @@ describe('SQLite store specifics', () => {
     expect(await attempt(4000)).toBe(false);
     expect(await attempt(5000)).toBe(true);
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    cleanup();
   });
 
   it('upgrades a version 2 file: its messages read back with no code, no link, no checks', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'et-sqlite-'));
-    const path = join(dir, 'mail.sqlite');
-    const old = new Database(path);
-    old.exec(`
-      CREATE TABLE mailboxes (address TEXT PRIMARY KEY, token_hash TEXT NOT NULL UNIQUE,
-        created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
-        message_count INTEGER NOT NULL DEFAULT 0, size_bytes INTEGER NOT NULL DEFAULT 0)
-        WITHOUT ROWID;
-      CREATE TABLE tombstones (digest TEXT PRIMARY KEY, until INTEGER NOT NULL) WITHOUT ROWID;
-      CREATE TABLE messages (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE,
-        mailbox TEXT NOT NULL REFERENCES mailboxes (address) ON DELETE CASCADE,
-        received_at INTEGER NOT NULL, size INTEGER NOT NULL, from_name TEXT NOT NULL,
-        from_address TEXT NOT NULL, subject TEXT NOT NULL, preview TEXT NOT NULL,
-        attachment_count INTEGER NOT NULL);
-      CREATE TABLE message_raw (seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
-        raw BLOB NOT NULL);
-      INSERT INTO mailboxes VALUES ('a@x.test', 'h', 1, 9000000000000, 1, 3);
+    const { path, cleanup } = oldDatabase(
+      2,
+      `INSERT INTO mailboxes VALUES ('a@x.test', 'h', 1, 9000000000000, 1, 3);
       INSERT INTO messages VALUES (1, 'old0000000000000000000', 'a@x.test', 5, 3, '', 'm@x.test',
         'Il tuo codice è 482913', '', 0);
-      INSERT INTO message_raw VALUES (1, X'414243');
-      PRAGMA user_version = 2;
-    `);
-    old.close();
+      INSERT INTO message_raw VALUES (1, X'414243');`,
+    );
     const store = createSqliteStore({ path });
     expect(await store.listMessages('a@x.test')).toEqual([
       expect.objectContaining({
@@ -119,7 +101,7 @@ describe('SQLite store specifics', () => {
       authentication: { spf: 'pass', dkim: 'fail', dmarc: 'none', domain: null },
     });
     await store.close();
-    rmSync(dir, { recursive: true, force: true });
+    cleanup();
   });
 
   it('reads an inbox synchronously, the same list until a write completes', async () => {

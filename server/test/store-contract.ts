@@ -36,8 +36,9 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
 }
 
 /**
- * The behaviour every MailStore must have. Runs unchanged on each implementation
- * (SQLite here, Redis in its own issue): `describeMailStore('sqlite', factory)`.
+ * The behaviour every MailStore must have. Runs unchanged on each implementation:
+ * `describeMailStore('sqlite', factory)` in sqlite-store.test.ts, Redis and Redis Cluster in
+ * redis-store.test.ts.
  */
 export function describeMailStore(name: string, factory: () => Promise<StoreUnderTest>) {
   describe(`MailStore contract: ${name}`, () => {
@@ -166,6 +167,22 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         const rest = await store.deleteExpired(T0 + MIN, T0 + 30 * DAY, 3);
         expect(rest).toHaveLength(2);
         expect(new Set([...first, ...rest]).size).toBe(5);
+      });
+
+      it('tells the earliest expiry still stored, overdue ones included, until they are swept', async () => {
+        expect(await store.oldestExpiry()).toBeNull();
+        await create('late@x.test', T0 + 20 * MIN);
+        await create('soon@x.test', T0 + 5 * MIN);
+        expect(await store.oldestExpiry()).toBe(T0 + 5 * MIN);
+        // Overdue but not yet swept: still the oldest, which is what the sweeper's lag measures.
+        expect(await store.findMailbox('soon@x.test', T0 + 6 * MIN)).toBeNull();
+        expect(await store.oldestExpiry()).toBe(T0 + 5 * MIN);
+        await store.setExpiry('soon@x.test', T0 + 30 * MIN, T0);
+        expect(await store.oldestExpiry()).toBe(T0 + 20 * MIN);
+        await store.deleteMailbox('late@x.test', T0, T0 + 30 * DAY);
+        expect(await store.oldestExpiry()).toBe(T0 + 30 * MIN);
+        await store.deleteExpired(T0 + 31 * MIN, T0 + 30 * DAY, 10);
+        expect(await store.oldestExpiry()).toBeNull();
       });
 
       it('keeps an expired address reserved until its tombstone ends, then frees it', async () => {

@@ -1,5 +1,5 @@
 /**
- * Verification mails written for the tests of the code and link heuristic (issue 8): Italian and
+ * Verification mails written for the tests of the code and link heuristic: Italian and
  * English, text and HTML, codes with spaces and dashes, and the decoys that real mail puts next
  * to them (order and invoice numbers, dates, times, prices, phones, postcodes, tracking numbers,
  * discount codes). Each is composed into a real MIME message and read by the real parser.

@@ -3,14 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLocalBus } from '../src/events/local-bus';
-import { buildApp } from '../src/http/app';
-import { parseMessage } from '../src/ingest/parse';
-import { createSqliteStore } from '../src/store/sqlite/sqlite-store';
-import { createFakeClock } from './helpers/fake-clock';
-import { TEST_LIMITS } from './helpers/harness';
+import { startHarness, type Harness } from './helpers/harness';
 
 /** A small prerendered build, shaped like `web/dist`: one file per page plus 404.html. */
 const DIST: Record<string, string> = {
@@ -31,7 +25,7 @@ const COMPRESSED = ['faq/index.html', '404.html', 'assets/index-abc123.js'];
 describe('web app serving (prerendered pages, 404)', () => {
   let dir: string;
   let app: FastifyInstance;
-  let close: () => Promise<void>;
+  let h: Harness;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'et-web-'));
@@ -45,28 +39,11 @@ describe('web app serving (prerendered pages, 404)', () => {
       writeFileSync(join(distDir, `${file}.br`), brotliCompressSync(DIST[file]!));
       writeFileSync(join(distDir, `${file}.gz`), gzipSync(DIST[file]!));
     }
-    const store = createSqliteStore({ path: join(dir, 'mail.sqlite'), scrubDelayMs: 10 });
-    const bus = createLocalBus();
-    app = await buildApp({
-      store,
-      bus,
-      parse: parseMessage,
-      clock: createFakeClock(),
-      logger: pino({ level: 'silent' }),
-      domains: ['localhost'],
-      mailboxTtlSeconds: 600,
-      tombstoneDays: 30,
-      webDistDir: distDir,
-      limits: TEST_LIMITS.http,
-    });
-    close = async () => {
-      await app.close();
-      await bus.close();
-      await store.close();
-    };
+    h = await startHarness({ webDistDir: distDir });
+    app = h.app;
   });
   afterAll(async () => {
-    await close();
+    await h.close();
     rmSync(dir, { recursive: true, force: true });
   });
 

@@ -1,9 +1,13 @@
+import { ADDRESS_LOCAL_PART_LENGTH } from '@et/common';
 import { createHash, randomInt } from 'node:crypto';
 
 const LOCAL_PART_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
 
-/** decisions.md: lowercase letters and digits, at least 10 characters. 36^12 ≈ 4.7e18 choices. */
-export const LOCAL_PART_LENGTH = 12;
+/**
+ * decisions.md: lowercase letters and digits, at least 10 characters. 36^12 ≈ 4.7e18 choices.
+ * Shared with the web app, whose pages state the length.
+ */
+export const LOCAL_PART_LENGTH = ADDRESS_LOCAL_PART_LENGTH;
 
 /** A random local part; the first character is a letter so the address never looks numeric. */
 export function randomLocalPart(length = LOCAL_PART_LENGTH): string {

@@ -8,8 +8,9 @@ let offset = 0;
 
 /**
  * Opaque id of a stored message: 16 random bytes, base64url. Not guessable, not ordered.
- * The bytes come from a pool refilled from the CSPRNG (a call per id cost 7-35 µs, 3-5% of
- * taking a message), as node's own `randomUUID` does; each byte is used once.
+ * The bytes come from a pool refilled from the CSPRNG, as node's own `randomUUID` does, since a
+ * call per id is a visible share of taking a message (bench/README.md, "Where the time goes");
+ * each byte is used once.
  */
 export function newMessageId(): string {
   if (offset + ID_BYTES > pool.length) {

@@ -27,7 +27,7 @@ export interface MessageRecord {
   preview: string;
   /** Number of attachments found at ingest (inline parts included). */
   attachmentCount: number;
-  /** One-time code found at ingest (domain/verification.ts), separators removed, or null. */
+  /** One-time code found at ingest (domain/verification/), separators removed, or null. */
   code: string | null;
   /** Confirmation or magic log-in link found at ingest, an absolute http(s) URL, or null. */
   confirmLink: string | null;
@@ -75,7 +75,7 @@ export interface ParseOptions {
   /**
    * Only the summary fields, what ingest stores (default false). The same answers for much
    * less work: attachment bodies are not decoded, and a plain message is read without a full
-   * MIME parser (issue 6).
+   * MIME parser (ingest/parse.ts).
    */
   summaryOnly?: boolean;
 }

@@ -15,7 +15,10 @@ export interface EventBus {
   /** Registers a listener for one mailbox. Returns the function that removes it. */
   subscribe(mailbox: string, listener: EventListener): () => void;
 
-  /** Number of listeners on this node (for metrics and limits). */
+  /**
+   * Number of listeners on this node, of one mailbox or of all. The push hub holds one per
+   * mailbox that has streams here, so this is not the number of open streams.
+   */
   listenerCount(mailbox?: string): number;
 
   /** Stops delivering; listeners are dropped. */

@@ -2,8 +2,10 @@ import type { MailboxEvent } from '@et/common';
 import type { EventListener } from './event-bus';
 
 /**
- * Mailbox → listeners map of one node. Costs nothing for mailboxes nobody watches: an event for
- * such a mailbox is one failed map lookup. Shared by the local bus and the Redis bus.
+ * Mailbox → listeners map of one node, by which the local bus and the Redis bus deliver. Costs
+ * nothing for mailboxes nobody watches: an event for such a mailbox is one failed map lookup.
+ * The event streams are not listeners each: the push hub (`http/push-hub.ts`) holds one
+ * listener per mailbox and fans out to its streams itself.
  */
 export function createFanOut() {
   const listeners = new Map<string, Set<EventListener>>();

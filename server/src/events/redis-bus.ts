@@ -17,9 +17,10 @@ export interface RedisBusOptions {
   logger: Logger;
 }
 
+/** One event on the shared channel, with the mailbox whose streams it goes to. */
 interface Envelope {
-  m: string;
-  e: MailboxEvent;
+  mailbox: string;
+  event: MailboxEvent;
 }
 
 /**
@@ -39,8 +40,8 @@ export async function createRedisBus({
   const fanOut = createFanOut();
   subscriber.on('message', (_channel: string, payload: string) => {
     try {
-      const { m, e } = JSON.parse(payload) as Envelope;
-      fanOut.deliver(m, e);
+      const { mailbox, event } = JSON.parse(payload) as Envelope;
+      fanOut.deliver(mailbox, event);
     } catch (err) {
       logger.warn({ err }, 'dropping a malformed event');
     }
@@ -50,10 +51,7 @@ export async function createRedisBus({
   return {
     async publish(mailbox, event) {
       try {
-        await publisher.publish(
-          channel,
-          JSON.stringify({ m: mailbox, e: event } satisfies Envelope),
-        );
+        await publisher.publish(channel, JSON.stringify({ mailbox, event } satisfies Envelope));
       } catch (err) {
         logger.warn({ err, type: event.type }, 'publishing an event failed');
       }

@@ -7,12 +7,13 @@ import Fastify, {
   type FastifyServerOptions,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from './deps';
-import { createInboxJson, createInboxRead } from './inbox-read';
+import { createInboxJson, createInboxRead, type Handler } from './inbox-read';
 import { createAuthenticator, operatorMailboxes } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
+import { registerObservability } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
@@ -37,19 +38,29 @@ export async function buildApp(
   > & {
     /** TRUST_PROXY: comma-separated IPs or CIDRs whose X-Forwarded-* headers are believed. */
     trustProxy?: string | false;
+    /**
+     * Answer the inbox poll before fastify when it can be (inbox-read.ts; default true): a
+     * fast path (docs/architecture.md, "Fast paths"), off with `FAST_PATHS_OFF=inbox-read`.
+     */
+    inboxReadEarly?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
-  const { trustProxy: trustedProxies = false, ...timeouts } = options;
+  const { trustProxy: trustedProxies = false, inboxReadEarly = true, ...timeouts } = options;
   const trustProxy = compileProxyTrust(trustedProxies);
   const inboxJson = createInboxJson();
   const operatorTokens = operatorMailboxes(deps.operator);
-  const answerInboxRead = createInboxRead({
-    store: deps.store,
-    clock: deps.clock,
-    json: inboxJson,
-    trustProxy,
-    operatorTokens,
-  });
+  const answerInboxRead = inboxReadEarly
+    ? createInboxRead({
+        store: deps.store,
+        clock: deps.clock,
+        json: inboxJson,
+        trustProxy,
+        operatorTokens,
+        // The poll answered before fastify is counted here, as fastify would count it.
+        answered: deps.metrics?.bind('GET', `${API_BASE}/messages`, 200),
+      })
+    : (request: IncomingMessage, response: ServerResponse, handler: Handler) =>
+        handler(request, response);
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -84,6 +95,7 @@ export async function buildApp(
   });
 
   registerErrorHandling(app);
+  registerObservability(app, deps);
   await registerSecurityHeaders(app, deps.webDistDir, trustProxy);
   // Before any route: it collects the routes' schemas as they are added.
   await registerOpenApi(app);

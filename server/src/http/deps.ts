@@ -2,7 +2,9 @@ import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock';
 import type { MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
+import type { Health, HttpMetrics } from '../observability/instruments';
 import type { MailStore } from '../store/mail-store';
+import type { PushHub } from './push-hub';
 
 /** Everything the HTTP app needs; `main.ts` and the tests build it. */
 export interface AppDeps {
@@ -17,8 +19,8 @@ export interface AppDeps {
   tombstoneDays: number;
   /** Built web app to serve; null serves the API alone. */
   webDistDir: string | null;
-  /** Heartbeat period of event streams. */
-  sseHeartbeatMs?: number;
+  /** The event streams of this node (`GET /events`). */
+  hub: PushHub;
   limits: HttpLimits;
   /**
    * `OPERATOR_TOKEN` and the role addresses (postmaster, abuse) of every hosted domain: the
@@ -30,6 +32,10 @@ export interface AppDeps {
    * client cannot multiply its allowance by the number of nodes. Opaque here on purpose.
    */
   rateLimitRedis?: unknown;
+  /** Request counts and times by route; none are kept without it. */
+  metrics?: HttpMetrics;
+  /** Serves `/healthz` and `/readyz` when given. */
+  health?: Health;
 }
 
 /** Abuse limits of the HTTP side. */
@@ -37,6 +43,4 @@ export interface HttpLimits {
   /** Mailboxes one client IP may create per window. */
   createMax: number;
   createWindowSeconds: number;
-  /** Open event streams per mailbox on this node. */
-  maxStreamsPerMailbox: number;
 }

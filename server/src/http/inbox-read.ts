@@ -40,7 +40,7 @@ const HEADERS = Object.entries({ ...API_HEADERS, 'content-type': JSON_TYPE }).fl
 const TLS_HEADERS = [...HEADERS, 'strict-transport-security', HSTS];
 
 /** Node's request handler: fastify's, which the inbox read hands every request it does not answer. */
-type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+export type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /**
  * `GET /api/v1/messages`, the poll every open inbox makes, answered ahead of fastify: the
@@ -62,6 +62,7 @@ export function createInboxRead({
   json,
   trustProxy,
   operatorTokens,
+  answered,
 }: {
   store: MailStore;
   clock: Clock;
@@ -69,6 +70,8 @@ export function createInboxRead({
   trustProxy: ProxyTrust | false;
   /** Token hashes of the operator's mailboxes: found by address, so left to the router. */
   operatorTokens: ReadonlyMap<string, string>;
+  /** Hears each poll answered here, with the seconds it took (for the request metrics). */
+  answered?: (seconds: number) => void;
 }): (request: IncomingMessage, response: ServerResponse, handler: Handler) => void {
   /** The token hash of a request that is a plain poll, else null. */
   function pollTokenHash(request: IncomingMessage): string | null {
@@ -90,15 +93,18 @@ export function createInboxRead({
     request: IncomingMessage,
     response: ServerResponse,
     handler: Handler,
+    started: number,
   ) {
     const body = inbox && json.get(inbox.messages);
     if (!body) return handler(request, response);
     const headers = cameOverTls(request, trustProxy) ? TLS_HEADERS : HEADERS;
     response.writeHead(200, [...headers, 'content-length', String(body.length)]);
     response.end(body);
+    answered?.((performance.now() - started) / 1000);
   }
 
   return function answerInboxRead(request, response, handler) {
+    const started = performance.now();
     let read: ReturnType<MailStore['readInbox']>;
     try {
       const tokenHash = pollTokenHash(request);
@@ -110,14 +116,14 @@ export function createInboxRead({
     if (read instanceof Promise) {
       read
         .then(
-          (inbox) => answer(inbox, request, response, handler),
+          (inbox) => answer(inbox, request, response, handler, started),
           () => handler(request, response),
         )
         // Nothing above throws on a live or a closed socket; should it, the client gets no
         // answer rather than the process an unhandled rejection.
         .catch(() => response.destroy());
     } else {
-      answer(read, request, response, handler);
+      answer(read, request, response, handler, started);
     }
   };
 }

@@ -3,8 +3,9 @@
  * header block and body are, and what mailparser will make of the part (text, HTML or
  * attachment). Ingest uses it to summarise a message without mailparser when the message is
  * plain, and to hand mailparser the message without its attachment bodies otherwise
- * (parse.ts, issue 6): on a 100 KB message, decoding and hashing the attachment was most of
- * the cost of receiving it.
+ * (parse.ts): on a 100 KB message, decoding and hashing the attachment is most of the cost of
+ * receiving it with mailparser (bench/README.md, "Where the time goes"). A fast path:
+ * docs/architecture.md, "Fast paths", says what pays for it and what holds it to mailparser.
  *
  * The outline must never disagree with mailparser, whose reading of the same bytes is what the
  * detail view shows. So this reads MIME the way mailparser's splitter (@zone-eu/mailsplit)

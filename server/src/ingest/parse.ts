@@ -2,6 +2,7 @@ import type * as Mailparser from 'mailparser';
 import type { AddressObject, ParsedMail } from 'mailparser';
 import type {
   MailAddress,
+  MessageParser,
   MessageSummaryFields,
   ParseOptions,
   ParsedAttachment,
@@ -27,8 +28,8 @@ let mailparser: Promise<typeof Mailparser> | undefined;
 
 /**
  * mailparser, loaded at the first message that needs it: a reader opening a message, or one the
- * summary's shortcut cannot read. Loaded at start-up, it and its charset tables held about 5 MB
- * of heap in a process that, under plain mail, never uses them. Outside the callers' `try`: a
+ * summary's shortcut cannot read. Loaded at start-up, it and its charset tables hold heap that a
+ * process under plain mail never uses (bench/README.md, "Memory"). Outside the callers' `try`: a
  * module that cannot load is a fault of the server, not of the message.
  */
 const loadMailparser = () => (mailparser ??= import('mailparser'));
@@ -45,19 +46,39 @@ const loadMailparser = () => (mailparser ??= import('mailparser'));
  * With `summaryOnly`, only the summary fields (what ingest stores), for less: see
  * `summarizeMessage`.
  */
-export function parseMessage(
-  raw: Buffer,
-  options: ParseOptions & { summaryOnly: true },
-): Promise<MessageSummaryFields>;
-export function parseMessage(
-  raw: Buffer,
-  options?: ParseOptions & { summaryOnly?: false },
-): Promise<ParsedMessage>;
-export async function parseMessage(
-  raw: Buffer,
-  { verification = true, summaryOnly = false }: ParseOptions = {},
-): Promise<ParsedMessage | MessageSummaryFields> {
-  if (summaryOnly) return summarizeMessage(raw, verification);
+export const parseMessage: MessageParser = createMessageParser();
+
+/** How `createMessageParser` reads. */
+export interface MessageParserOptions {
+  /**
+   * Read the summary of plain mail with mime-outline.ts instead of mailparser (default true): a
+   * fast path (docs/architecture.md, "Fast paths"). `FAST_PATHS_OFF=mime-outline` turns it off,
+   * leaving mailparser to read every summary, attachment bodies included.
+   */
+  mimeOutline?: boolean;
+}
+
+/** `parseMessage`, with the fast path of the summary on or off. */
+export function createMessageParser({ mimeOutline = true }: MessageParserOptions = {}) {
+  function parse(
+    raw: Buffer,
+    options: ParseOptions & { summaryOnly: true },
+  ): Promise<MessageSummaryFields>;
+  function parse(
+    raw: Buffer,
+    options?: ParseOptions & { summaryOnly?: false },
+  ): Promise<ParsedMessage>;
+  async function parse(
+    raw: Buffer,
+    { verification = true, summaryOnly = false }: ParseOptions = {},
+  ): Promise<ParsedMessage | MessageSummaryFields> {
+    if (summaryOnly) return summarizeMessage(raw, { verification, mimeOutline });
+    return parseWhole(raw, verification);
+  }
+  return parse satisfies MessageParser;
+}
+
+async function parseWhole(raw: Buffer, verification: boolean): Promise<ParsedMessage> {
   const { simpleParser } = await loadMailparser();
   try {
     const mail = await simpleParser(raw, PARSER_OPTIONS);
@@ -80,24 +101,30 @@ export async function parseMessage(
 }
 
 /**
- * The summary fields of `parseMessage`, exactly, for a fraction of the work (issue 6): a
- * message whose MIME structure is plain (mime-outline.ts) and whose headers and text parts
- * need no decoding beyond UTF-8, quoted-printable and base64 never reaches mailparser; any
- * other gets to mailparser without the bodies of its attachments, which the summary only
- * counts. server/test/summary.test.ts holds the two to the same answers.
+ * The summary fields of `parseMessage`, exactly, for a fraction of the work: a message whose
+ * MIME structure is plain (mime-outline.ts) and whose headers and text parts need no decoding
+ * beyond UTF-8, quoted-printable and base64 never reaches mailparser; any other gets to
+ * mailparser without the bodies of its attachments, which the summary only counts.
+ * server/test/summary.test.ts holds the two to the same answers. With `mimeOutline` false,
+ * mailparser reads the whole message, as `parseMessage` does.
  */
 export async function summarizeMessage(
   raw: Buffer,
-  verification = true,
+  {
+    verification = true,
+    mimeOutline = true,
+  }: { verification?: boolean } & MessageParserOptions = {},
 ): Promise<MessageSummaryFields> {
   let outline: MessageOutline | null = null;
-  try {
-    outline = outlineMessage(raw);
-    const quick = outline && quickReading(raw, outline);
-    if (quick) return summaryFields(summarize(raw, quick, verification));
-  } catch {
-    // A fault of the shortcut must not cost the message its summary: mailparser reads it all.
-    outline = null;
+  if (mimeOutline) {
+    try {
+      outline = outlineMessage(raw);
+      const quick = outline && quickReading(raw, outline);
+      if (quick) return summaryFields(summarize(raw, quick, verification));
+    } catch {
+      // A fault of the shortcut must not cost the message its summary: mailparser reads it all.
+      outline = null;
+    }
   }
   const { simpleParser } = await loadMailparser();
   try {

@@ -125,7 +125,7 @@ const UNESCAPE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>
 
 /**
  * `sanitizeMailHtml` that also collects the visible text and the anchors, for the verification
- * heuristic (domain/verification.ts), in the same parser pass rather than a second one.
+ * heuristic (domain/verification/), in the same parser pass rather than a second one.
  */
 export function scanMailHtml(html: string): ScannedHtml {
   const parts: string[] = [];

@@ -10,6 +10,7 @@ import {
 import { normalizeAddress, splitAddress } from '../domain/address';
 import { isRoleAddress } from '../domain/role-mailboxes';
 import type { Clock } from '../domain/clock';
+import type { SmtpMetrics } from '../observability/instruments';
 import type { MailStore, Quota } from '../store/mail-store';
 import type { DeliveryResult, IngestPipeline } from './pipeline';
 import type { Envelope } from './trace-headers';
@@ -60,6 +61,8 @@ export interface SmtpListenerOptions {
   pipeline: IngestPipeline;
   clock: Clock;
   logger: Logger;
+  /** Connections, messages, bytes and refusals; nothing is counted without it. */
+  metrics?: SmtpMetrics;
 }
 
 /** Abuse limits of the SMTP server; every one answers in SMTP's own words (421, 452). */
@@ -185,7 +188,12 @@ interface LiveSession {
 }
 
 export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
-  const { store, pipeline, clock, logger } = opts;
+  const { store, pipeline, clock, logger, metrics } = opts;
+  /** Counts a negative reply on its way out. */
+  const refuse = <E extends Error & { responseCode: number }>(err: E): E => {
+    metrics?.refused(err.responseCode, err.message);
+    return err;
+  };
   const domains = new Set(opts.domains);
   const inFlight = new Set<Promise<unknown>>();
   const { limits } = opts;
@@ -203,12 +211,16 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     if (!counters.open(session.id, session.remoteAddress)) throw REPLIES.tooManyConnections();
     live.set(session.id, { times: newSessionTimes(now()), dropMessage: null });
     updateStress();
+    metrics?.connectionsOpen.inc();
   }
 
   function closeSession(session: SMTPServerSession) {
     counters.close(session.id);
-    live.get(session.id)?.dropMessage?.(new Error('connection closed during DATA'));
+    const state = live.get(session.id);
+    if (!state) return;
+    state.dropMessage?.(new Error('connection closed during DATA'));
     live.delete(session.id);
+    metrics?.connectionsOpen.dec();
     updateStress();
   }
 
@@ -245,7 +257,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
         { session: connection.session.id, ip: connection.session.remoteAddress, limit: overrun },
         'smtp session over a time limit, closing',
       );
-      const reply = OVERRUN_REPLIES[overrun]();
+      const reply = refuse(OVERRUN_REPLIES[overrun]());
       connection.reply(reply);
       session.dropMessage?.(reply);
     }
@@ -368,6 +380,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession) {
     const raw = await readMessage(stream, session);
     if (!raw) throw REPLIES.tooBig(opts.maxMessageBytes);
+    metrics?.receivedBytes.inc(raw.length);
     const recipients = [
       ...new Set(session.envelope.rcptTo.map((r) => recipientMailbox(r.address))),
     ];
@@ -383,6 +396,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();
     // debug, not info: a line per message would cost more than the message.
     logger.debug({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
+    metrics?.accepted.inc();
     const forOperator = recipients.filter(isRoleAddress);
     if (forOperator.length) logOperatorMail(session, forOperator, raw.length);
     return REPLIES.queued(ids[0]!);
@@ -417,31 +431,31 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
         openSession(session);
         callback();
       } catch (err) {
-        callback(err as Error);
+        callback(refuse(err as ReturnType<typeof reply>));
       }
     },
     onClose(session) {
       closeSession(session);
     },
     onMailFrom(address, session, callback) {
-      if (closing) return callback(REPLIES.shuttingDown());
+      if (closing) return callback(refuse(REPLIES.shuttingDown()));
       if (parameterNames(address).some((name) => !MAIL_PARAMETERS.has(name))) {
-        return callback(REPLIES.unknownMailParameter());
+        return callback(refuse(REPLIES.unknownMailParameter()));
       }
-      if (!counters.countMessage(session.id)) return callback(REPLIES.tooManyMessages());
+      if (!counters.countMessage(session.id)) return callback(refuse(REPLIES.tooManyMessages()));
       callback();
     },
     onRcptTo(address, session, callback) {
-      if (parameterNames(address).length) return callback(REPLIES.unknownRcptParameter());
+      if (parameterNames(address).length) return callback(refuse(REPLIES.unknownRcptParameter()));
       checkRecipient(address, session).then(
         () => callback(),
         (err: Error & { responseCode?: number }) => {
           if (err.responseCode === 550 && !counters.countBadRecipient(session.id)) {
-            return callback(REPLIES.tooManyBadRecipients());
+            return callback(refuse(REPLIES.tooManyBadRecipients()));
           }
-          if (err.responseCode) return callback(err);
+          if (err.responseCode) return callback(refuse(err as ReturnType<typeof reply>));
           logger.error({ err }, 'recipient lookup failed');
-          callback(REPLIES.tempFailure());
+          callback(refuse(REPLIES.tempFailure()));
         },
       );
     },
@@ -449,7 +463,9 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
       const work = receive(stream, session).then(
         (message) => callback(null, message),
         (err: Error & { responseCode?: number }) =>
-          callback(err.responseCode ? err : REPLIES.tempFailure()),
+          callback(
+            refuse(err.responseCode ? (err as ReturnType<typeof reply>) : REPLIES.tempFailure()),
+          ),
       );
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
@@ -457,6 +473,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   });
 
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
+  if (metrics) server.server.on('connection', () => metrics.connectionsTotal.inc());
 
   return {
     inStress: () => stressed,
@@ -485,7 +502,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
       // Every session left gets a polite 421: between transactions at once, instead of waiting
       // for closeTimeout; one still in DATA at the deadline loses its message (nothing stored).
       for (const connection of connectionsOf(server)) {
-        const reply = REPLIES.shuttingDown();
+        const reply = refuse(REPLIES.shuttingDown());
         connection.reply(reply);
         connection.close();
         live.get(connection.session.id)?.dropMessage?.(reply);

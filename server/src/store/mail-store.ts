@@ -119,6 +119,14 @@ export interface MailStore {
   /** Deletes every message of a mailbox. Resolves how many were deleted. */
   deleteAllMessages(mailbox: string): Promise<number>;
 
+  /**
+   * The earliest `expiresAt` (epoch ms) of the mailboxes still stored, expired ones the sweeper
+   * has not removed yet included; null when there are none. One indexed read: it is the
+   * readiness probe and, against the clock, the sweeper's lag. Rejects when the store cannot
+   * serve (a writer that died, an unreachable Redis).
+   */
+  oldestExpiry(): Promise<number | null>;
+
   /** Flushes pending writes and releases the store. No method may be called afterwards. */
   close(): Promise<void>;
 }

@@ -2,150 +2,74 @@ import type { CreatedMailbox } from '@et/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
-import { CONFIG_VARS } from '../../src/config';
-import { roleAddresses } from '../../src/domain/role-mailboxes';
-import { createLocalBus } from '../../src/events/local-bus';
-import { buildApp } from '../../src/http/app';
-import { parseMessage } from '../../src/ingest/parse';
-import { createDnsResolver, DNS_CACHE_MS } from '../../src/ingest/dns-resolver';
-import { createMessageAuth } from '../../src/ingest/message-auth';
-import { createIngestPipeline } from '../../src/ingest/pipeline';
-import { createSmtpListener } from '../../src/ingest/smtp-listener';
-import { createExpirySweeper } from '../../src/jobs/expiry-sweeper';
-import { ensureRoleMailboxes } from '../../src/store/role-mailboxes';
-import { createSqliteStore } from '../../src/store/sqlite/sqlite-store';
+import { loadConfig, type Config } from '../../src/config';
+import { wireService } from '../../src/service/wire-service';
 import { createFakeClock } from './fake-clock';
 
-/** The limits of the harness: the product defaults, overridable per test. */
-export const TEST_LIMITS = {
-  smtp: {
-    maxConnections: 500,
-    maxConnectionsPerIp: 20,
-    idleTimeoutMs: CONFIG_VARS.smtpIdleTimeoutMs.fallback,
-    stressIdleTimeoutMs: CONFIG_VARS.smtpStressIdleTimeoutMs.fallback,
-    stressThresholdPercent: CONFIG_VARS.smtpStressThresholdPercent.fallback,
-    sessionTimeoutMs: 600_000,
-    commandTimeoutMs: CONFIG_VARS.smtpCommandTimeoutMs.fallback,
-    minDataRateBytesPerSecond: CONFIG_VARS.smtpMinDataRate.fallback,
-    minDataRateGraceMs: CONFIG_VARS.smtpMinDataRateGraceMs.fallback,
-    maxMessagesPerConnection: 100,
-    maxBadRecipients: 20,
-  },
-  http: { createMax: 1000, createWindowSeconds: 600, maxStreamsPerMailbox: 5 },
-  quota: { maxMessages: 500, maxBytes: 50 * 1024 * 1024 },
+/**
+ * What the harness sets beside the product's defaults, read through the same schema as the
+ * service's environment: local free ports, no greeting pause, and room for the many mailboxes
+ * one test file creates from one address.
+ */
+const HARNESS_ENV = {
+  HOST: '127.0.0.1',
+  PORT: '0',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: '0',
+  SMTP_HOSTNAME: 'mx.test',
+  SMTP_GREETING_DELAY_MS: '0',
+  SHUTDOWN_TIMEOUT_MS: '2000',
+  RATE_LIMIT_CREATE_MAX: '1000',
+  LOG_LEVEL: 'silent',
 };
 
-export interface HarnessOptions {
-  smtpLimits?: Partial<typeof TEST_LIMITS.smtp>;
-  httpLimits?: Partial<typeof TEST_LIMITS.http>;
-  quota?: Partial<typeof TEST_LIMITS.quota>;
-  trustProxy?: string;
-  /** Fastify's time limit for receiving a whole request. */
-  requestTimeoutMs?: number;
-  /** PEM key and certificate: the SMTP server offers STARTTLS. */
-  tls?: { key: Buffer; cert: Buffer };
-  ttlSeconds?: number;
-  maxMessageBytes?: number;
-  maxRecipients?: number;
-  domains?: string[];
-  /** OPERATOR_TOKEN: the operator reads the postmaster and abuse mailboxes. */
-  operatorToken?: string;
-  /** DNS servers for the SPF, DKIM and DMARC checks; without them messages are stored unchecked. */
-  dnsServers?: string[];
-  dnsTimeoutMs?: number;
+/**
+ * The settings of a harness: the product's defaults with HARNESS_ENV, then `overrides`, which
+ * may go below what the environment allows (a 300 ms idle timeout) so a limit is reached fast.
+ */
+export function harnessConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    ...loadConfig({ ...HARNESS_ENV, DATA_DIR: dataDir }),
+    // A running sweeper deletes within a test's patience.
+    sweepIntervalMs: 50,
+    ...overrides,
+  };
+}
+
+export interface HarnessOptions extends Partial<Config> {
   /** Real time instead of the fake clock (for tests across processes or real timers). */
   realClock?: boolean;
 }
 
 /**
- * The real service wired in-process on a temp SQLite file: HTTP app (drive it with `inject`
- * or `listen`), SMTP on a free port, sweeper (call `sweeper.sweep()` after moving the clock).
+ * The real service, wired by the service's own `wireService` on a temp SQLite file (or the
+ * Redis of `storeUrl`): HTTP app (drive it with `inject` or `listen`), SMTP on a free port,
+ * sweeper (call `sweeper.sweep()` after moving the clock). Serves the built web app only when
+ * `webDistDir` is given.
  */
 export async function startHarness(opts: HarnessOptions = {}) {
+  const { realClock, ...overrides } = opts;
   const dir = mkdtempSync(join(tmpdir(), 'et-test-'));
   const dbPath = join(dir, 'mail.sqlite');
-  const clock = opts.realClock
-    ? { ...createFakeClock(), now: () => Date.now() }
-    : createFakeClock();
-  const logger = pino({ level: 'silent' });
-  const store = createSqliteStore({ path: dbPath, scrubDelayMs: 10 });
-  const bus = createLocalBus();
-  const domains = opts.domains ?? ['localhost', 'example.test'];
-  const quota = { ...TEST_LIMITS.quota, ...opts.quota };
-  await ensureRoleMailboxes(store, domains, clock.now());
-  const dnsTimeoutMs = opts.dnsTimeoutMs ?? CONFIG_VARS.dnsTimeoutMs.fallback;
-  const checkMessage = opts.dnsServers
-    ? createMessageAuth({
-        lookup: createDnsResolver({
-          servers: opts.dnsServers,
-          timeoutMs: dnsTimeoutMs,
-          cacheMs: DNS_CACHE_MS,
-          now: () => performance.now(),
-        }),
-        hostname: 'mx.test',
-        timeoutMs: dnsTimeoutMs,
-      })
-    : undefined;
-  const pipeline = createIngestPipeline({
-    store,
-    bus,
-    quota,
-    parse: parseMessage,
+  const clock = realClock ? { ...createFakeClock(), now: () => Date.now() } : createFakeClock();
+  const config = harnessConfig(dir, overrides);
+  const service = await wireService(config, {
     clock,
-    logger,
-    checkMessage,
-  });
-  const smtp = createSmtpListener({
-    host: '127.0.0.1',
-    port: 0,
-    hostname: 'mx.test',
-    domains,
-    operatorReads: opts.operatorToken !== undefined,
-    maxMessageBytes: opts.maxMessageBytes ?? 1024 * 1024,
-    maxRecipients: opts.maxRecipients ?? 50,
-    greetingDelayMs: 0,
-    closeTimeoutMs: 2000,
-    limits: { ...TEST_LIMITS.smtp, ...opts.smtpLimits },
-    tls: opts.tls,
-    quota,
-    store,
-    pipeline,
-    clock,
-    logger,
-  });
-  const app = await buildApp(
-    {
-      store,
-      bus,
-      parse: parseMessage,
-      clock,
-      logger,
-      domains: domains.slice(0, 1),
-      mailboxTtlSeconds: opts.ttlSeconds ?? 600,
-      tombstoneDays: 30,
-      webDistDir: null,
+    logger: pino({ level: 'silent' }),
+    tuning: {
       sseHeartbeatMs: 200,
-      limits: { ...TEST_LIMITS.http, ...opts.httpLimits },
-      operator: opts.operatorToken
-        ? { token: opts.operatorToken, addresses: roleAddresses(domains) }
-        : undefined,
+      sqliteScrubDelayMs: 10,
+      apiOnly: !opts.webDistDir,
+      senderChecks: Boolean(opts.dnsServers?.length),
     },
-    {
-      trustProxy: opts.trustProxy ?? false,
-      ...(opts.requestTimeoutMs ? { requestTimeout: opts.requestTimeoutMs } : {}),
-    },
-  );
-  const sweeper = createExpirySweeper({
-    store,
-    bus,
-    clock,
-    logger,
-    intervalMs: 50,
-    tombstoneDays: 30,
   });
+  const { store, bus, sweeper, app, smtp } = service;
+  if (!app || !smtp) {
+    await service.stop();
+    throw new Error('the harness runs SMTP and HTTP: leave `role` at all');
+  }
   const smtpPort = await smtp.listen();
 
   const transport = nodemailer.createTransport({
@@ -158,6 +82,9 @@ export async function startHarness(opts: HarnessOptions = {}) {
   return {
     dir,
     dbPath,
+    config,
+    /** The wired service itself (its `stop` closes every part; `close` below calls it). */
+    service,
     clock,
     store,
     bus,
@@ -181,11 +108,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
 
     async close() {
       transport.close();
-      await smtp.close();
-      await sweeper.stop();
-      await app.close();
-      await bus.close();
-      await store.close();
+      await service.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

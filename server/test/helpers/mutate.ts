@@ -1,4 +1,5 @@
-import type { Random } from './random';
+import { readdirSync, readFileSync } from 'node:fs';
+import { seededRandom, type Random } from './random';
 
 /** One mutation of a real message: the kinds of damage mail suffers in the wild, and worse. */
 export function mutate(rnd: Random, original: Buffer): Buffer {
@@ -54,4 +55,21 @@ export function mutate(rnd: Random, original: Buffer): Buffer {
     }
   }
   return m.length ? m : Buffer.from('X: y\r\n\r\n');
+}
+
+/** The seed of the fuzz corpus. */
+export const FUZZ_SEED = 20261122;
+
+/**
+ * The fuzz corpus: mutants of the top-level `.eml` fixtures, the same ones in the same order at
+ * every run. fuzz.test.ts sends them over SMTP; summary.test.ts holds the summary's fast path to
+ * mailparser on them.
+ */
+export function* fuzzCorpus(count: number): Generator<Buffer> {
+  const dir = new URL('../fixtures/', import.meta.url);
+  const seeds = readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .map((name) => readFileSync(new URL(name, dir)));
+  const rnd = seededRandom(FUZZ_SEED);
+  for (let i = 0; i < count; i++) yield mutate(rnd, rnd.pick(seeds));
 }

@@ -28,6 +28,35 @@ async function answersPing(port: number): Promise<boolean> {
   });
 }
 
+/** Resolves once the redis-server on `port` answers PING; throws after about 5 s. */
+export async function waitForRedis(port: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await answersPing(port)) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`redis-server on port ${port} did not start`);
+}
+
+/**
+ * The command line of a throw-away redis-server on 127.0.0.1, its files in `dir`, no RDB
+ * snapshots. A standalone server keeps an AOF with fsync always, so a restart keeps every
+ * acknowledged write, as SQLite's commit does; the tests and the bench both run it so. A
+ * cluster node keeps nothing: its cluster lives as long as the test.
+ */
+export function redisServerArgs(port: number, dir: string, role: 'standalone' | 'cluster-node') {
+  const base = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', ''];
+  if (role === 'standalone') return [...base, '--appendonly', 'yes', '--appendfsync', 'always'];
+  return [
+    ...base,
+    '--appendonly',
+    'no',
+    '--cluster-enabled',
+    'yes',
+    '--cluster-config-file',
+    `nodes-${port}.conf`,
+  ];
+}
+
 export interface TestRedis {
   url: string;
   port: number;
@@ -55,29 +84,8 @@ export async function startRedis(): Promise<TestRedis> {
   let child: ChildProcess | null = null;
 
   async function launch() {
-    child = spawn(
-      'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--dir',
-        dir,
-        '--save',
-        '',
-        '--appendonly',
-        'yes',
-        '--appendfsync',
-        'always',
-      ],
-      { stdio: 'ignore' },
-    );
-    for (let i = 0; i < 200; i++) {
-      if (await answersPing(port)) return;
-      await new Promise((r) => setTimeout(r, 25));
-    }
-    throw new Error('redis-server did not start');
+    child = spawn('redis-server', redisServerArgs(port, dir, 'standalone'), { stdio: 'ignore' });
+    await waitForRedis(port);
   }
 
   async function end(signal: NodeJS.Signals) {
@@ -121,26 +129,7 @@ export async function startRedisCluster(): Promise<TestCluster> {
   const dir = mkdtempSync(join(tmpdir(), 'et-cluster-'));
   const ports = [await freePort(), await freePort(), await freePort()];
   const children = ports.map((port) =>
-    spawn(
-      'redis-server',
-      [
-        '--port',
-        String(port),
-        '--bind',
-        '127.0.0.1',
-        '--dir',
-        dir,
-        '--save',
-        '',
-        '--appendonly',
-        'no',
-        '--cluster-enabled',
-        'yes',
-        '--cluster-config-file',
-        `nodes-${port}.conf`,
-      ],
-      { stdio: 'ignore' },
-    ),
+    spawn('redis-server', redisServerArgs(port, dir, 'cluster-node'), { stdio: 'ignore' }),
   );
   const stop = async () => {
     await Promise.all(
@@ -151,14 +140,7 @@ export async function startRedisCluster(): Promise<TestCluster> {
     rmSync(dir, { recursive: true, force: true });
   };
   try {
-    for (const port of ports) {
-      let up = false;
-      for (let i = 0; i < 200 && !up; i++) {
-        up = await answersPing(port);
-        if (!up) await new Promise((r) => setTimeout(r, 25));
-      }
-      if (!up) throw new Error('cluster node did not start');
-    }
+    await Promise.all(ports.map(waitForRedis));
     const create = spawnSync(
       'redis-cli',
       [

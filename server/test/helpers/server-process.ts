@@ -33,6 +33,8 @@ export interface ServerProcess {
   httpUrl: string;
   /** 0 when the node runs no SMTP (`--role http`). */
   smtpPort: number;
+  /** The metrics listener's URL; empty when `METRICS_PORT` is set empty. */
+  metricsUrl: string;
   dataDir: string;
   pid: number;
   child: ChildProcess;
@@ -73,6 +75,8 @@ export async function startServerProcess(opts: StartOptions = {}): Promise<Serve
       SMTP_PORT: '0',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
+      // A free port: several servers run at once, and 9464 may be taken on this machine.
+      METRICS_PORT: '0',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -84,32 +88,39 @@ export async function startServerProcess(opts: StartOptions = {}): Promise<Serve
     child.once('exit', (code) => resolve(code)),
   );
 
-  const ready = await new Promise<{ httpUrl: string; smtpPort: number }>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not get ready in time\n${stderr}`)),
-      opts.timeoutMs ?? 20_000,
-    );
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      logs.push(line);
-      try {
-        const entry = JSON.parse(line) as {
-          msg?: string;
-          httpUrl?: string | null;
-          smtpPort?: number | null;
-        };
-        if (entry.msg === 'ready') {
-          clearTimeout(timer);
-          resolve({ httpUrl: entry.httpUrl ?? '', smtpPort: entry.smtpPort ?? 0 });
+  const ready = await new Promise<{ httpUrl: string; smtpPort: number; metricsUrl: string }>(
+    (resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`server did not get ready in time\n${stderr}`)),
+        opts.timeoutMs ?? 20_000,
+      );
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        logs.push(line);
+        try {
+          const entry = JSON.parse(line) as {
+            msg?: string;
+            httpUrl?: string | null;
+            smtpPort?: number | null;
+            metricsUrl?: string | null;
+          };
+          if (entry.msg === 'ready') {
+            clearTimeout(timer);
+            resolve({
+              httpUrl: entry.httpUrl ?? '',
+              smtpPort: entry.smtpPort ?? 0,
+              metricsUrl: entry.metricsUrl ?? '',
+            });
+          }
+        } catch {
+          // not a JSON line
         }
-      } catch {
-        // not a JSON line
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code} before it was ready\n${stderr}`));
-    });
-  });
+      });
+      void exited.then((code) => {
+        clearTimeout(timer);
+        reject(new Error(`server exited with ${code} before it was ready\n${stderr}`));
+      });
+    },
+  );
 
   const cleanup = () => {
     if (ownDir) rmSync(dataDir, { recursive: true, force: true });

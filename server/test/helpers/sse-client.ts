@@ -1,51 +1,33 @@
 import type { MailboxEvent } from '@et/common';
-import { get, type IncomingMessage } from 'node:http';
+import { readEventStream, requestEventStream } from './event-stream';
 
 /**
  * Reads `GET /api/v1/events` as the page does, the token in a header and the body parsed as
- * server-sent events; `next()` resolves the next event (comments are counted apart). Uses
- * node:http rather than fetch so that `close()` hangs up the socket at once, as a browser does.
+ * server-sent events; `next()` resolves the next event (comments are counted apart).
  */
 export async function openEvents(baseUrl: string, token: string) {
-  const req = get(`${baseUrl}/api/v1/events`, { headers: { authorization: `Bearer ${token}` } });
-  const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    req.once('response', resolve);
-    req.once('error', reject);
-  });
+  const { req, res } = await requestEventStream(`${baseUrl}/api/v1/events`, token);
   const events: MailboxEvent[] = [];
   const waiters: (() => void)[] = [];
+  const wake = () => waiters.splice(0).forEach((w) => w());
   let comments = 0;
   let raw = '';
   let ended = false;
 
-  const pump = async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    try {
-      for await (const chunk of res as AsyncIterable<Buffer>) {
-        raw += chunk.toString('utf8');
-        buffer += decoder.decode(chunk, { stream: true });
-        let sep: number;
-        while ((sep = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, sep);
-          buffer = buffer.slice(sep + 2);
-          const data = block
-            .split('\n')
-            .filter((l) => l.startsWith('data: '))
-            .map((l) => l.slice(6))
-            .join('\n');
-          if (data) events.push(JSON.parse(data) as MailboxEvent);
-          else if (block.split('\n').some((l) => l.startsWith(':'))) comments++;
-          waiters.splice(0).forEach((w) => w());
-        }
-      }
-    } catch {
-      // aborted
-    }
+  const done = readEventStream(res, {
+    onText: (text) => (raw += text),
+    onData: (data) => {
+      events.push(JSON.parse(data) as MailboxEvent);
+      wake();
+    },
+    onComment: () => {
+      comments++;
+      wake();
+    },
+  }).then(() => {
     ended = true;
-    waiters.splice(0).forEach((w) => w());
-  };
-  const done = pump();
+    wake();
+  });
 
   let read = 0;
   return {

@@ -7,7 +7,16 @@
  * address in its place. The limits are numbers ({@link apiLimits}) that the same tests compare
  * with the server's defaults.
  */
-import { API_BASE, MAILBOX_TTL_SECONDS } from '@et/common';
+import {
+  API_BASE,
+  MAILBOX_MAX_BYTES,
+  MAILBOX_MAX_MESSAGES,
+  MAILBOX_TTL_SECONDS,
+  MAX_MESSAGE_BYTES,
+  RATE_LIMIT_CREATE_MAX,
+  RATE_LIMIT_CREATE_WINDOW_SECONDS,
+  TOMBSTONE_DAYS,
+} from '@et/common';
 import type { Block, CodeBlock } from './blocks';
 import { CONTACT_DOMAIN } from './domain';
 
@@ -25,13 +34,15 @@ export const apiLimits = {
   /** Life of a mailbox from creation or from the last extension. */
   ttlMinutes: MAILBOX_TTL_SECONDS / 60,
   /** Mailboxes one IP address may create per window. */
-  createMax: 20,
-  createWindowMinutes: 10,
+  createMax: RATE_LIMIT_CREATE_MAX,
+  createWindowMinutes: RATE_LIMIT_CREATE_WINDOW_SECONDS / 60,
   /** Largest message accepted over SMTP. */
-  messageMegabytes: 10,
+  messageMegabytes: MAX_MESSAGE_BYTES / (1024 * 1024),
   /** What one mailbox holds at most. */
-  mailboxMessages: 500,
-  mailboxMegabytes: 50,
+  mailboxMessages: MAILBOX_MAX_MESSAGES,
+  mailboxMegabytes: MAILBOX_MAX_BYTES / (1024 * 1024),
+  /** Days an expired or deleted address stays reserved. */
+  tombstoneDays: TOMBSTONE_DAYS,
   /** Event streams open at once on one mailbox. */
   streamsPerMailbox: 5,
   /** Heartbeat of the event stream. */
@@ -57,7 +68,7 @@ export const apiExamples = {
     caption: 'La risposta (201)',
     code: [
       '{',
-      `  "email": "k3q9x0b2mz@${CONTACT_DOMAIN}",`,
+      `  "email": "k3q9x0b2mzr7@${CONTACT_DOMAIN}",`,
       '  "token": "q3vA9kR2xT7mB1nC5dE8fG0hJ4kL6pS9uW2yZ5aB7cD",',
       '  "expiresAt": "2025-01-15T10:40:00.000Z"',
       '}',
@@ -67,7 +78,7 @@ export const apiExamples = {
   eventsOutput: {
     type: 'code',
     language: 'text',
-    caption: 'Che cosa arriva quando entra una email',
+    caption: 'Che cosa arriva quando entra un’email',
     code: [
       'event: message.received',
       'data: {"type":"message.received","message":{"id":"Yk3v…","subject":"Il tuo codice è 482913",…}}',
@@ -185,14 +196,14 @@ export const developerApiBlocks: Block[] = [
   { type: 'h2', id: 'come-funziona', text: 'Come funziona' },
   {
     type: 'p',
-    text: `Ogni richiesta va all'indirizzo base ${API_URL} e ogni risposta è in JSON. Non serve registrarsi né chiedere una chiave: quando crei una casella ricevi il suo token, che da quel momento apre quella casella e nessun'altra.`,
+    text: `Ogni richiesta va all’indirizzo base ${API_URL} e ogni risposta è in JSON. Non serve registrarsi né chiedere una chiave: quando crei una casella ricevi il suo token, che da quel momento apre quella casella e nessun’altra.`,
   },
   {
     type: 'ol',
     items: [
       'Crei una casella e ricevi indirizzo, token e scadenza.',
-      "Usi l'indirizzo dove serve: un modulo di iscrizione, un test automatico, un servizio da provare.",
-      "Aspetti la posta seguendo gli eventi della casella, oppure chiedendo l'elenco dei messaggi ogni pochi secondi.",
+      'Usi l’indirizzo dove serve: un modulo di iscrizione, un test automatico, un servizio da provare.',
+      'Aspetti la posta seguendo gli eventi della casella, oppure chiedendo l’elenco dei messaggi ogni pochi secondi.',
       'Leggi il messaggio, ne scarichi gli allegati, ne ricavi il codice di verifica.',
       `Dopo ${ttlMinutes} minuti la casella si cancella da sola, a meno che tu non la estenda; puoi anche eliminarla prima.`,
     ],
@@ -208,14 +219,14 @@ export const developerApiBlocks: Block[] = [
   {
     type: 'ul',
     items: [
-      "email: l'indirizzo, pronto a ricevere posta.",
+      'email: l’indirizzo, pronto a ricevere posta.',
       'token: la chiave della casella. Compare solo in questa risposta: conservalo.',
-      "expiresAt: l'istante (ISO 8601, in UTC) in cui casella e messaggi verranno cancellati.",
+      'expiresAt: l’istante (ISO 8601, in UTC) in cui casella e messaggi verranno cancellati.',
     ],
   },
   {
     type: 'p',
-    text: "Tutte le altre richieste vogliono il token nell'intestazione Authorization, nella forma Bearer seguita dal token. Senza token, con un token sbagliato o con una casella scaduta la risposta è 401. Negli esempi che seguono il token è nella variabile di shell TOKEN e l'id di un messaggio nella variabile ID.",
+    text: 'Tutte le altre richieste vogliono il token nell’intestazione Authorization, nella forma Bearer seguita dal token. Senza token, con un token sbagliato o con una casella scaduta la risposta è 401. Negli esempi che seguono il token è nella variabile di shell TOKEN e l’id di un messaggio nella variabile ID.',
   },
 
   { type: 'h2', id: 'attendi-posta', text: 'Aspetta la posta' },
@@ -231,7 +242,7 @@ export const developerApiBlocks: Block[] = [
     caption: 'Gli eventi della casella',
     head: ['Evento', 'Dati', 'Quando'],
     rows: [
-      ['message.received', 'message: il riepilogo del messaggio', 'È arrivata una email.'],
+      ['message.received', 'message: il riepilogo del messaggio', 'È arrivata un’email.'],
       ['message.deleted', 'id del messaggio', 'Un messaggio è stato eliminato.'],
       ['inbox.cleared', 'nessuno', 'Tutti i messaggi sono stati eliminati.'],
       ['mailbox.extended', 'expiresAt: la nuova scadenza', 'La casella è stata estesa.'],
@@ -244,35 +255,35 @@ export const developerApiBlocks: Block[] = [
   },
   {
     type: 'p',
-    text: `Almeno ogni ${pingSeconds} secondi arriva una riga di commento (: ping) che tiene viva la connessione. Gli eventi persi mentre eri scollegato non vengono ripetuti: dopo ogni nuova connessione rileggi l'elenco dei messaggi.`,
+    text: `Almeno ogni ${pingSeconds} secondi arriva una riga di commento (: ping) che tiene viva la connessione. Gli eventi persi mentre eri scollegato non vengono ripetuti: dopo ogni nuova connessione rileggi l’elenco dei messaggi.`,
   },
   {
     type: 'p',
-    text: "Nel browser non usare EventSource, che non può inviare l'intestazione Authorization: leggi lo stream con fetch, come in questo script per Node.js. Con la variabile d'ambiente TOKEN impostata, stampa ogni email in arrivo ed esce quando la casella finisce.",
+    text: 'Nel browser non usare EventSource, che non può inviare l’intestazione Authorization: leggi lo stream con fetch, come in questo script per Node.js. Con la variabile d’ambiente TOKEN impostata, stampa ogni email in arrivo ed esce quando la casella finisce.',
   },
   apiExamples.eventsScript,
-  { type: 'h3', text: "Con il polling, chiedendo l'elenco" },
+  { type: 'h3', text: 'Con il polling, chiedendo l’elenco' },
   {
     type: 'p',
-    text: "Se preferisci qualcosa di più semplice, chiedi l'elenco dei messaggi ogni 3-5 secondi. GET /messages risponde con i riepiloghi dei messaggi, dal più recente: id, from (name e address), subject, preview (i primi 200 caratteri del testo), receivedAt, size in byte, hasAttachments, code (il codice di verifica, se il server ne ha trovato uno) e confirmLink (il link di conferma).",
+    text: 'Se preferisci qualcosa di più semplice, chiedi l’elenco dei messaggi ogni 3-5 secondi. GET /messages risponde con i riepiloghi dei messaggi, dal più recente: id, from (name e address), subject, preview (i primi 200 caratteri del testo), receivedAt, size in byte, hasAttachments, code (il codice di verifica, se il server ne ha trovato uno) e confirmLink (il link di conferma).',
   },
   apiExamples.list,
 
   { type: 'h2', id: 'leggi-messaggio', text: 'Leggi un messaggio' },
   {
     type: 'p',
-    text: "GET /messages/{id} aggiunge al riepilogo i destinatari (to), il testo (text), la versione HTML (html, oppure null) e l'elenco degli allegati (attachments, ognuno con id, filename, contentType e size). Un id sconosciuto, o di un'altra casella, risponde 404.",
+    text: 'GET /messages/{id} aggiunge al riepilogo i destinatari (to), il testo (text), la versione HTML (html, oppure null) e l’elenco degli allegati (attachments, ognuno con id, filename, contentType e size). Un id sconosciuto, o di un’altra casella, risponde 404.',
   },
   apiExamples.read,
   {
     type: 'callout',
     tone: 'warning',
-    title: "L'HTML delle email è contenuto ostile",
-    text: "Il server lo ripulisce da script e moduli, ma può ancora contenere immagini remote che avvisano il mittente dell'apertura. Se lo mostri in una pagina, usa un iframe con sandbox e blocca le risorse remote.",
+    title: 'L’HTML delle email è contenuto ostile',
+    text: 'Il server lo ripulisce da script e moduli, ma può ancora contenere immagini remote che avvisano il mittente dell’apertura. Se lo mostri in una pagina, usa un iframe con sandbox e blocca le risorse remote.',
   },
   {
     type: 'p',
-    text: "Ogni allegato si scarica con il suo id e arriva sempre come download, con il nome del file ripulito; HTML, SVG e script arrivano come application/octet-stream. Il messaggio originale, byte per byte come l'abbiamo ricevuto, è in formato .eml.",
+    text: 'Ogni allegato si scarica con il suo id e arriva sempre come download, con il nome del file ripulito; HTML, SVG e script arrivano come application/octet-stream. Il messaggio originale, byte per byte come l’abbiamo ricevuto, è in formato .eml.',
   },
   apiExamples.attachment,
   apiExamples.raw,
@@ -280,12 +291,12 @@ export const developerApiBlocks: Block[] = [
   { type: 'h2', id: 'codice-verifica', text: 'Recupera un codice di verifica da uno script' },
   {
     type: 'p',
-    text: "Il caso più comune nei test automatici: serve un indirizzo nuovo per una registrazione, poi il codice che il servizio invia. Questo script per Node.js 20 o successivo (fetch è già incluso) crea l'indirizzo, lo stampa e controlla la casella ogni 3 secondi finché non trova un codice.",
+    text: 'Il caso più comune nei test automatici: serve un indirizzo nuovo per una registrazione, poi il codice che il servizio invia. Questo script per Node.js 20 o successivo (fetch è già incluso) crea l’indirizzo, lo stampa e controlla la casella ogni 3 secondi finché non trova un codice.',
   },
   apiExamples.codeScript,
   {
     type: 'p',
-    text: "Salvalo come attendi-codice.mjs e avvialo con node attendi-codice.mjs. Il campo code del riepilogo contiene il codice monouso che il server ha trovato nel messaggio (null se non ce n'è), e confirmLink il link di conferma; lo script cerca anche da sé un numero di 4-8 cifre nell'oggetto e nell'anteprima.",
+    text: 'Salvalo come attendi-codice.mjs e avvialo con node attendi-codice.mjs. Il campo code del riepilogo contiene il codice monouso che il server ha trovato nel messaggio (null se non ce n’è), e confirmLink il link di conferma; lo script cerca anche da sé un numero di 4-8 cifre nell’oggetto e nell’anteprima.',
   },
 
   { type: 'h2', id: 'estendi-elimina', text: 'Estendi o elimina' },
@@ -296,7 +307,7 @@ export const developerApiBlocks: Block[] = [
   apiExamples.extend,
   {
     type: 'p',
-    text: "DELETE /messages/{id} elimina un messaggio, DELETE /messages li elimina tutti, DELETE /mailbox elimina subito la casella: il token smette di funzionare e l'indirizzo non verrà riassegnato per 30 giorni.",
+    text: `DELETE /messages/{id} elimina un messaggio, DELETE /messages li elimina tutti, DELETE /mailbox elimina subito la casella: il token smette di funzionare e l’indirizzo non verrà riassegnato per ${apiLimits.tombstoneDays} giorni.`,
   },
   apiExamples.deleteMessage,
   apiExamples.deleteMailbox,
@@ -305,8 +316,8 @@ export const developerApiBlocks: Block[] = [
   {
     type: 'ul',
     items: [
-      `Una casella vive ${ttlMinutes} minuti dalla creazione o dall'ultima estensione; poi casella e messaggi vengono cancellati e il token risponde 401.`,
-      `Ogni indirizzo IP può creare al massimo ${createMax} caselle ogni ${createWindowMinutes} minuti; oltre, la risposta è 429 con l'intestazione Retry-After, i secondi da attendere.`,
+      `Una casella vive ${ttlMinutes} minuti dalla creazione o dall’ultima estensione; poi casella e messaggi vengono cancellati e il token risponde 401.`,
+      `Ogni indirizzo IP può creare al massimo ${createMax} caselle ogni ${createWindowMinutes} minuti; oltre, la risposta è 429 con l’intestazione Retry-After, i secondi da attendere.`,
       `Un messaggio può pesare al massimo ${apiLimits.messageMegabytes} MB; una casella contiene al massimo ${apiLimits.mailboxMessages} messaggi e ${apiLimits.mailboxMegabytes} MB.`,
       `Su una casella possono restare aperti al massimo ${streamsPerMailbox} stream di eventi insieme; oltre, 429.`,
     ],

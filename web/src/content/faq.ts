@@ -1,4 +1,5 @@
 import { PRODUCT_NAME } from '@et/common';
+import { limits } from './limits';
 import { CONTACT_EMAILS } from './site';
 
 /** One question of the FAQ page; the answer is inline text and may contain internal links. */
@@ -10,58 +11,54 @@ export interface FaqEntry {
 /** The 20 questions of `/faq`, in display order (the first one is open when the page loads). */
 export const faq: FaqEntry[] = [
   {
-    question: `Che cos'è ${PRODUCT_NAME}?`,
-    answer: `${PRODUCT_NAME} è un servizio gratuito che ti assegna all'istante un indirizzo di posta casuale, pronto a ricevere messaggi. Lo usi quando un sito ti chiede un'email ma non vuoi dargli quella vera: ricevi il codice di conferma o il link di attivazione, e dopo dieci minuti indirizzo e messaggi spariscono per sempre.`,
+    question: `Che cos’è ${PRODUCT_NAME}?`,
+    answer: `${PRODUCT_NAME} è un servizio gratuito che ti assegna all’istante un indirizzo di posta casuale, pronto a ricevere messaggi. Lo usi quando un sito ti chiede un’email ma non vuoi dargli quella vera: ricevi il codice di conferma o il link di attivazione, e dopo dieci minuti indirizzo e messaggi spariscono per sempre.`,
   },
   {
-    question: "Quanto dura l'indirizzo che ricevo?",
+    question: 'Quanto dura l’indirizzo che ricevo?',
     answer:
-      'Dieci minuti esatti dal momento in cui viene creato. Il conto alla rovescia sulla pagina ti mostra quanto tempo resta, e resta corretto anche se ricarichi la pagina, perché la scadenza la decide il nostro server e non il tuo browser.',
+      'Dieci minuti esatti dal momento in cui viene creato. Il conto alla rovescia sulla pagina ti mostra quanto tempo rimane ed è esatto anche se ricarichi la pagina, perché la scadenza la decide il nostro server e non il tuo browser.',
   },
   {
     question: 'Posso avere più tempo?',
     answer:
-      "Sì. Finché l'indirizzo è attivo puoi premere «Estendi»: il conto alla rovescia torna a dieci minuti pieni. I minuti non si sommano a quelli rimasti, ma puoi estendere tutte le volte che vuoi. Una volta scaduto, invece, l'indirizzo non si può più riattivare.",
+      'Sì. Finché l’indirizzo è attivo puoi premere «Estendi»: il conto alla rovescia torna a dieci minuti pieni. I minuti non si sommano a quelli rimasti, ma puoi estendere tutte le volte che vuoi. Una volta scaduto, invece, l’indirizzo non si può più riattivare.',
   },
   {
     question: 'Cosa succede quando il tempo scade?',
     answer:
-      "L'indirizzo viene eliminato insieme a tutti i messaggi e agli allegati, nel giro di pochi secondi e in modo definitivo: non ne teniamo copie. Da quel momento la posta inviata a quell'indirizzo viene rifiutata. Sulla pagina compare l'avviso «Tempo scaduto!» e con «Nuovo indirizzo» puoi crearne subito un altro.",
+      'L’indirizzo viene eliminato insieme a tutti i messaggi e agli allegati, nel giro di pochi secondi e in modo definitivo: non ne teniamo copie. Da quel momento la posta inviata a quell’indirizzo viene rifiutata. Sulla pagina compare l’avviso «Tempo scaduto!» e con «Nuovo indirizzo» puoi crearne subito un altro.',
   },
   {
     question: 'Posso recuperare un indirizzo scaduto o i suoi messaggi?',
-    answer:
-      "No. Quando un indirizzo scade, il suo contenuto viene cancellato e non esiste alcun modo per riaverlo, nemmeno scrivendo all'assistenza. Per proteggerti, inoltre, un indirizzo scaduto non viene assegnato a nessun altro per almeno 30 giorni: così la posta destinata a te non può finire nella casella di uno sconosciuto.",
+    answer: `No. Quando un indirizzo scade, il suo contenuto viene cancellato e non esiste alcun modo per riaverlo, nemmeno scrivendo all’assistenza. Per proteggerti, l’indirizzo scaduto resta riservato per ${limits.tombstoneDays} giorni: in quel periodo nessun altro può riceverlo, e la posta che qualcuno ti spedisce in ritardo viene rifiutata invece di finire nella casella di uno sconosciuto. Passati i ${limits.tombstoneDays} giorni, che lo stesso indirizzo venga generato di nuovo è praticamente impossibile: le combinazioni sono miliardi di miliardi.`,
   },
   {
     question: 'Devo registrarmi o creare un account?',
     answer:
-      "No. Non ti chiediamo nome, numero di telefono né un'altra email. Apri la pagina e l'indirizzo è già lì, pronto da copiare.",
+      'No. Non ti chiediamo nome, numero di telefono né un’altra email. Apri la pagina e l’indirizzo è già lì, pronto da copiare.',
   },
   {
     question: 'Quanto costa?',
-    answer:
-      "Niente. Il servizio è gratuito e puoi creare tutti gli indirizzi che ti servono, senza abbonamenti né funzioni a pagamento. L'unico limite riguarda chi genera moltissimi indirizzi in pochi istanti: in quel caso il sistema chiede di attendere un momento, per proteggere il servizio dagli abusi automatizzati.",
+    answer: `Niente. Il servizio è gratuito, senza abbonamenti né funzioni a pagamento. Per difenderlo dai programmi che creano caselle in massa c’è un solo limite alla creazione: al massimo ${limits.createMax} indirizzi ogni ${limits.createWindow} dalla stessa connessione (lo stesso indirizzo IP). Se lo raggiungi, la pagina ti dice quanto attendere prima di crearne un altro; gli indirizzi che hai già restano attivi.`,
   },
   {
     question: 'Dopo quanto tempo arrivano le email?',
     answer:
-      "Di solito entro 1-2 minuti, spesso in pochi secondi: dipende da quanto è rapido il sito che invia. Appena un messaggio arriva compare nella pagina da solo, senza bisogno di ricaricare. Se dopo qualche minuto non vedi nulla, controlla di aver copiato l'indirizzo per intero e verifica che il sito non blocchi gli indirizzi temporanei.",
+      'Di solito entro 1-2 minuti, spesso in pochi secondi: dipende da quanto è rapido il sito che invia. Appena un messaggio arriva compare nella pagina da solo, senza bisogno di ricaricare. Se dopo qualche minuto non vedi nulla, controlla di aver copiato l’indirizzo per intero e verifica che il sito non blocchi gli indirizzi temporanei.',
   },
   {
     question: 'Posso inviare email o rispondere a un messaggio?',
     answer:
-      "No, il servizio è solo in ricezione. Non offrire l'invio è una scelta precisa: impedisce che gli indirizzi vengano usati per spedire spam o truffe e mantiene i nostri domini affidabili, così i siti continuano a consegnarti la posta.",
+      'No, il servizio è solo in ricezione. Non offrire l’invio è una scelta precisa: impedisce che gli indirizzi vengano usati per spedire spam o truffe e mantiene i nostri domini affidabili, così i siti continuano a consegnarti la posta.',
   },
   {
-    question: "Posso scegliere io il nome dell'indirizzo?",
-    answer:
-      "No, l'indirizzo è generato a caso, con almeno dieci lettere e cifre. È proprio questo a renderlo sicuro: un nome scelto a mano sarebbe facile da indovinare, mentre uno casuale nessuno può prevederlo.",
+    question: 'Posso scegliere io il nome dell’indirizzo?',
+    answer: `No, l’indirizzo è generato a caso: ${limits.localPartLength} caratteri tra lettere minuscole e cifre prima della chiocciola. È proprio questo a renderlo sicuro: un nome scelto a mano sarebbe facile da indovinare, mentre uno casuale nessuno può prevederlo.`,
   },
   {
     question: 'Posso ricevere allegati?',
-    answer:
-      "Sì. Nel messaggio trovi l'elenco degli allegati con nome e dimensione, e il pulsante «Scarica» per salvarli. Il file che scarichi è identico a quello inviato. Ricorda però che gli allegati di mittenti sconosciuti possono contenere malware: aprili solo se li aspettavi e, nel dubbio, analizzali prima con un antivirus. Accanto al mittente può comparire un segno: «Mittente verificato» vuol dire che il dominio scritto nel campo Da ha confermato, con i controlli SPF, DKIM e DMARC, di aver inviato davvero il messaggio, non che il contenuto sia affidabile. Un avviso rosso vuol dire invece che quel dominio non l'ha inviato: è quasi sempre un tentativo di phishing. Se non compare nulla, il dominio non permette questa verifica o non è stato possibile farla.",
+    answer: `Sì, purché il messaggio intero, allegati compresi, non superi ${limits.messageSize}: i messaggi più grandi vengono rifiutati dal nostro server e il mittente riceve un avviso di mancata consegna. Nel messaggio trovi l’elenco degli allegati con nome e dimensione, e il pulsante «Scarica» per salvarli. Il file che scarichi è identico a quello inviato. Ricorda però che gli allegati di mittenti sconosciuti possono contenere malware: aprili solo se li aspettavi e, nel dubbio, analizzali prima con un antivirus. Accanto al mittente può comparire un segno: «Mittente verificato» vuol dire che il dominio scritto nel campo Da ha confermato, con i controlli SPF, DKIM e DMARC, di aver inviato davvero il messaggio, non che il contenuto sia affidabile. Un avviso rosso vuol dire invece che quel dominio non l'ha inviato: è quasi sempre un tentativo di phishing. Se non compare nulla, il dominio non permette questa verifica o non è stato possibile farla.`,
   },
   {
     question: 'Perché alcune immagini nei messaggi non si vedono?',
@@ -75,12 +72,12 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'I miei messaggi sono privati?',
-    answer: `Sì. Solo chi ha la chiave di accesso della casella, conservata nella scheda del tuo browser, può leggerla; noi non leggiamo la posta e la cancelliamo alla scadenza. Non usiamo cookie né strumenti di tracciamento e la pagina non carica nulla da servizi esterni. I dettagli sono nell'[informativa sulla privacy](/privacy).`,
+    answer: `Sì. Solo chi ha la chiave di accesso della casella, conservata nella scheda del tuo browser, può leggere la posta, e nessuna persona del nostro servizio la legge. Il server la elabora in automatico solo per mostrartela: ripulisce l’HTML e cerca il codice di verifica o il link di conferma da mettere in evidenza. Nulla esce dal server, e alla scadenza tutto viene cancellato. Non usiamo cookie né strumenti di tracciamento e la pagina non carica nulla da servizi esterni. I dettagli sono nell’[informativa sulla privacy](/privacy).`,
   },
   {
     question: 'Se ricarico la pagina o chiudo la scheda perdo la casella?',
     answer:
-      "Se ricarichi la pagina, no: indirizzo e messaggi restano lì finché non scadono. Se invece chiudi la scheda, perdi l'accesso, perché la chiave della casella vive solo nella memoria di quella scheda. La casella comunque si cancella da sola alla scadenza, quindi non resta nulla in giro.",
+      'Se ricarichi la pagina, no: indirizzo e messaggi restano lì finché non scadono. Se invece chiudi la scheda, perdi l’accesso, perché la chiave della casella vive solo nella memoria di quella scheda. La casella comunque si cancella da sola alla scadenza, quindi non resta nulla in giro.',
   },
   {
     question: 'Quali browser sono supportati?',
@@ -88,22 +85,22 @@ export const faq: FaqEntry[] = [
       'Funziona con le versioni recenti di tutti i browser principali, sia su computer sia su smartphone: Chrome 90 o successivo, Firefox 88 o successivo, Safari 14 o successivo, Edge 90 o successivo e Opera 76 o successivo. JavaScript deve essere attivo per vedere la posta in arrivo.',
   },
   {
-    question: 'Posso essere avvisato quando arriva una email?',
+    question: 'Posso essere avvisato quando arriva un’email?',
     answer:
-      "Sì. Il titolo della scheda mostra quanti messaggi non hai ancora letto, così te ne accorgi anche mentre sei su un'altra pagina. Se vuoi, puoi attivare anche le notifiche del browser: il permesso ti viene chiesto solo dopo che hai scelto tu di attivarle.",
+      'Sì. Il titolo della scheda mostra quanti messaggi non hai ancora letto, così te ne accorgi anche mentre sei su un’altra pagina. Se vuoi, puoi attivare anche le notifiche del browser: il permesso ti viene chiesto solo dopo che hai scelto tu di attivarle.',
   },
   {
     question: 'Posso usarla per la banca, il lavoro o gli account importanti?',
     answer:
-      "Meglio di no. Tra qualche settimana potresti dover reimpostare la password o ricevere una comunicazione importante, e a quel punto l'indirizzo non esisterà più. Per tutto ciò che conta a lungo termine usa la tua email personale; trovi qualche esempio nella pagina sui [casi d'uso](/casi-uso).",
+      'Meglio di no. Tra qualche settimana potresti dover reimpostare la password o ricevere una comunicazione importante, e a quel punto l’indirizzo non esisterà più. Per tutto ciò che conta a lungo termine usa la tua email personale; trovi qualche esempio nella pagina sui [casi d’uso](/casi-uso).',
   },
   {
-    question: "È legale usare un'email temporanea?",
+    question: 'È legale usare un’email temporanea?',
     answer:
-      "Sì, proteggere il proprio indirizzo è un'esigenza del tutto legittima. È vietato invece usare il servizio per attività illecite, per truffe o per aggirare in modo abusivo le regole di altri siti: le condizioni complete sono nei [termini di servizio](/terms).",
+      'Sì, proteggere il proprio indirizzo è un’esigenza del tutto legittima. È vietato invece usare il servizio per attività illecite, per truffe o per aggirare in modo abusivo le regole di altri siti: le condizioni complete sono nei [termini di servizio](/terms).',
   },
   {
-    question: "Come posso contattare l'assistenza?",
+    question: 'Come posso contattare l’assistenza?',
     answer: `Scrivi a ${CONTACT_EMAILS.support}: rispondiamo entro 24-48 ore lavorative. Per le richieste sui dati personali usa ${CONTACT_EMAILS.privacy}. Tieni presente che non possiamo recuperare indirizzi o messaggi scaduti, perché non ne conserviamo alcuna copia.`,
   },
 ];

@@ -4,6 +4,7 @@
  * to 10 minutes, receive-only, everything deleted at expiry).
  */
 import { PRODUCT_NAME } from '@et/common';
+import { limits } from './limits';
 
 /** One explanatory section of the home page. */
 export interface HomeSection {
@@ -19,7 +20,7 @@ export interface HomeSection {
 export const homeSections: HomeSection[] = [
   {
     id: 'cos-e',
-    title: "Che cos'è un indirizzo email temporaneo?",
+    title: 'Che cos’è un indirizzo email temporaneo?',
     paragraphs: [
       `Un indirizzo email temporaneo è una casella di posta vera, capace di ricevere messaggi, che esiste solo per pochi minuti. ${PRODUCT_NAME} te ne assegna uno a caso appena apri la pagina: nessun modulo da compilare, nessuna password da ricordare.`,
       'Lo usi al posto della tua email personale quando un sito pretende un indirizzo ma tu non hai intenzione di ricevere la sua posta per sempre. Il codice di conferma arriva, tu completi l’iscrizione, e dopo dieci minuti la casella sparisce insieme a tutto il suo contenuto.',
@@ -83,8 +84,7 @@ export const homeFaqTitle = 'Domande frequenti';
 export const homeFaq: HomeFaqEntry[] = [
   {
     question: `${PRODUCT_NAME} è davvero gratuita?`,
-    answer:
-      'Sì, completamente. Non ci sono piani a pagamento né limiti al numero di messaggi che puoi ricevere mentre l’indirizzo è attivo.',
+    answer: `Sì, completamente: non ci sono piani a pagamento né funzioni riservate. I limiti servono solo a tenere il servizio in piedi per tutti: una casella conserva fino a ${limits.mailboxMessages} messaggi e ${limits.mailboxSize} in tutto, e ogni messaggio può pesare al massimo ${limits.messageSize}.`,
   },
   {
     question: 'Per quanto tempo resta attivo l’indirizzo?',
@@ -108,7 +108,6 @@ export const homeFaq: HomeFaqEntry[] = [
   },
   {
     question: 'Cosa succede ai miei dati alla scadenza?',
-    answer:
-      'L’indirizzo, i messaggi e gli allegati vengono cancellati in modo definitivo dal server pochi secondi dopo la scadenza. Le email inviate in seguito a quell’indirizzo vengono rifiutate e l’indirizzo non viene riassegnato a nessun altro.',
+    answer: `L’indirizzo, i messaggi e gli allegati vengono cancellati in modo definitivo dal server pochi secondi dopo la scadenza. Le email inviate in seguito a quell’indirizzo vengono rifiutate, e per ${limits.tombstoneDays} giorni l’indirizzo resta riservato: in quel periodo non può essere assegnato a nessun altro.`,
   },
 ];

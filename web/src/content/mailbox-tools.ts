@@ -34,12 +34,12 @@ export const mailboxTools = {
     enable: 'Attiva notifiche',
     enableLabel: 'Ricevi una notifica del browser quando arriva una nuova email',
     on: 'Notifiche attive',
-    onLabel: 'Notifiche attive: clicca per disattivarle',
+    onLabel: 'Notifiche attive: premi per disattivarle',
     blocked: 'Notifiche bloccate dal browser',
     blockedLabel:
       'Il browser blocca le notifiche di questo sito: puoi consentirle dalle impostazioni del sito, nella barra degli indirizzi.',
     enabled: 'Notifiche attivate',
-    enabledDescription: 'Ti avvisiamo quando arriva una email mentre sei in un’altra scheda.',
+    enabledDescription: 'Ti avvisiamo quando arriva un’email mentre sei in un’altra scheda.',
     disabled: 'Notifiche disattivate',
     denied: 'Notifiche non consentite',
     deniedDescription:

@@ -40,7 +40,7 @@ export const messageReader = {
     shown: 'Immagini remote visibili per questo messaggio.',
   },
 
-  /** The code and confirmation link found in a message (issue 8), as the reader shows them. */
+  /** The code and confirmation link found in a message, as the reader shows them. */
   verification: {
     title: 'Codice e link trovati nel messaggio',
     codeLabel: 'Codice di verifica',
@@ -53,7 +53,7 @@ export const messageReader = {
 
   toasts: {
     downloaded: 'Allegato scaricato con successo',
-    downloadFailed: "Impossibile scaricare l'allegato",
+    downloadFailed: 'Impossibile scaricare l’allegato',
     noAttachment: 'Nessun allegato trovato',
     emlDownloaded: 'Messaggio originale scaricato',
     emlFailed: 'Impossibile scaricare il messaggio originale',

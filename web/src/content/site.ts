@@ -44,9 +44,9 @@ export const pages: Record<ContentRoute, PageText> = {
   '/faq': {
     title: `Domande frequenti${TITLE_SUFFIX}`,
     description:
-      "Quanto dura l'indirizzo, come estenderlo, allegati, privacy e browser supportati: le risposte alle 20 domande più comuni sull'email usa e getta.",
+      'Quanto dura l’indirizzo, come estenderlo, allegati, privacy e browser supportati: le risposte alle 20 domande più comuni sull’email usa e getta.',
     heading: 'Domande frequenti',
-    intro: `Le risposte alle domande che riceviamo più spesso su ${PRODUCT_NAME}. Se la tua non c'è, scrivici: rispondiamo entro 24-48 ore lavorative.`,
+    intro: `Le risposte alle domande che riceviamo più spesso su ${PRODUCT_NAME}. Se la tua non c’è, scrivici: rispondiamo entro 24-48 ore lavorative.`,
   },
   '/privacy': {
     title: `Informativa sulla privacy${TITLE_SUFFIX}`,
@@ -58,7 +58,7 @@ export const pages: Record<ContentRoute, PageText> = {
   '/terms': {
     title: `Termini di servizio${TITLE_SUFFIX}`,
     description:
-      "Le regole d'uso del servizio di email temporanea gratuito: cosa offre, cosa è vietato, limiti di responsabilità e legge applicabile. Leggile prima di usarlo.",
+      'Le regole d’uso del servizio di email temporanea gratuito: cosa offre, cosa è vietato, limiti di responsabilità e legge applicabile. Leggile prima di usarlo.',
     heading: 'Termini di servizio',
     intro: `Le condizioni che valgono per chiunque usi ${PRODUCT_NAME}. Sono brevi e scritte per essere lette.`,
   },
@@ -81,22 +81,22 @@ export const pages: Record<ContentRoute, PageText> = {
   '/sicurezza-online': {
     title: `Sicurezza online: la guida pratica${TITLE_SUFFIX}`,
     description:
-      'Minacce comuni, password robuste, PIN, autenticazione a due fattori, smartphone e WiFi pubblico: le regole essenziali e una checklist da seguire ogni settimana.',
+      'Minacce comuni, password robuste, PIN, autenticazione a due fattori, smartphone e Wi-Fi pubblico: le regole essenziali e una checklist per ogni settimana.',
     heading: 'Sicurezza online: le regole essenziali',
     intro:
-      "Le minacce più diffuse, come creare password e PIN robusti, perché attivare l'autenticazione a due fattori e come proteggere smartphone e connessioni WiFi pubbliche.",
+      'Le minacce più diffuse, come creare password e PIN robusti, perché attivare l’autenticazione a due fattori, come proteggere smartphone e reti Wi-Fi pubbliche.',
   },
   '/casi-uso': {
-    title: `Casi d'uso dell'email temporanea${TITLE_SUFFIX}`,
+    title: `Casi d’uso dell’email temporanea${TITLE_SUFFIX}`,
     description:
-      'Quindici situazioni in cui un indirizzo usa e getta ti evita spam e tracciamento, e i casi in cui è meglio usare la tua email personale. Esempi e consigli.',
-    heading: "Casi d'uso: quando conviene un'email temporanea",
-    intro: `Quindici situazioni concrete in cui un indirizzo di ${PRODUCT_NAME} protegge la tua casella da spam e tracciamento, e i casi in cui è meglio usare la tua email personale.`,
+      'Quindici situazioni in cui un indirizzo usa e getta ti evita spam e tracciamento, ciascuna con i passi da seguire, e i casi in cui usare la tua email.',
+    heading: 'Casi d’uso: quando conviene un’email temporanea',
+    intro: `Quindici situazioni concrete in cui un indirizzo di ${PRODUCT_NAME} protegge la tua casella da spam e tracciamento, ciascuna con i passi da seguire, e i casi in cui è meglio usare la tua email personale.`,
   },
   '/api': {
     title: `API per sviluppatori${TITLE_SUFFIX}`,
     description:
-      "Crea indirizzi temporanei da uno script, attendi la posta con gli eventi o il polling e leggi il codice di verifica: l'API JSON con esempi curl e JavaScript.",
+      'Crea indirizzi temporanei da uno script, attendi la posta con gli eventi o il polling e leggi il codice di verifica: l’API JSON con esempi curl e JavaScript.',
     heading: 'API per sviluppatori',
     intro:
       'Crea indirizzi usa e getta, ricevi la posta e leggi i codici di verifica dai tuoi script e dai test automatici con una semplice API JSON: niente registrazione, niente chiavi.',
@@ -124,7 +124,7 @@ export const notFoundPage = {
     'La pagina che cercavi non esiste o è stata spostata. Torna alla home per generare un indirizzo email temporaneo gratuito in un istante, senza registrazione.',
   code: '404',
   heading: 'Oops! Pagina non trovata',
-  text: "L'indirizzo che hai aperto non corrisponde a nessuna pagina del sito. Forse il link è sbagliato o la pagina è stata spostata.",
+  text: 'L’indirizzo che hai aperto non corrisponde a nessuna pagina del sito. Forse il link è sbagliato o la pagina è stata spostata.',
   homeLink: 'Torna alla Home',
 } as const;
 
@@ -144,7 +144,7 @@ export const labels = {
   /** Reading time on a card or an article, e.g. `8 min di lettura`. */
   readTime: (minutes: number) => `${minutes} min di lettura`,
   /** Link text at the bottom of a blog card. */
-  readArticle: "Leggi l'articolo",
+  readArticle: 'Leggi l’articolo',
   /** Prefix of the publication date on an article page, before {@link dateArticle}. */
   published: 'Pubblicato',
   /** Prefix of the revision date on an article page, before {@link dateArticle}. */
@@ -168,12 +168,12 @@ export const codeLabels = {
 } as const;
 
 /**
- * The article in front of a date written by {@link formatDateIt}: `l'` before the days read with
- * a vowel (`l'8 gennaio`, `l'11 gennaio`), `il ` otherwise (`il 15 gennaio`, `il 1º marzo`).
+ * The article in front of a date written by {@link formatDateIt}: `l’` before the days read with
+ * a vowel (`l’8 gennaio`, `l’11 gennaio`), `il ` otherwise (`il 15 gennaio`, `il 1º marzo`).
  */
 export function dateArticle(isoDate: string): string {
   const day = Number(isoDate.slice(8, 10));
-  return day === 8 || day === 11 ? "l'" : 'il ';
+  return day === 8 || day === 11 ? 'l’' : 'il ';
 }
 
 const MONTHS_IT = [

@@ -16,7 +16,7 @@ export const strings = {
     homeTitle: `${PRODUCT_NAME} – indirizzo email usa e getta gratuito`,
     /** Meta description of the home page (120-160 characters, like every page's). */
     homeDescription:
-      "Indirizzo email usa e getta gratuito, pronto all'istante e valido 10 minuti: ricevi posta in tempo reale senza registrazione e tieni lo spam lontano.",
+      'Indirizzo email usa e getta gratuito, pronto all’istante e valido 10 minuti: ricevi posta in tempo reale senza registrazione e tieni lo spam lontano.',
   },
 
   header: {
@@ -40,6 +40,8 @@ export const strings = {
 
   ads: {
     label: 'Spazio pubblicitario',
+    /** Says what the box is: an empty placeholder, no ad network behind it. */
+    note: 'Segnaposto vuoto: nessun codice o contenuto di terze parti',
   },
 
   hero: {
@@ -100,29 +102,29 @@ export const strings = {
 
   toasts: {
     created: `${PRODUCT_NAME} creata!`,
-    createFailed: `Impossibile creare l'${PRODUCT_NAME}`,
+    createFailed: `Impossibile creare l’${PRODUCT_NAME}`,
     rateLimited: 'Hai creato troppi indirizzi in poco tempo. Riprova tra qualche minuto.',
     /** The server said how long to wait (`Retry-After`, in seconds). */
     rateLimitedFor: (seconds: number) =>
       `Hai creato troppi indirizzi in poco tempo. Riprova tra ${italianWait(seconds)}.`,
     unreachable: 'Impossibile contattare il server. Riprova tra qualche istante.',
     copied: 'Email copiata!',
-    copiedDescription: "L'indirizzo è stato copiato negli appunti",
-    copyFailed: "Impossibile copiare l'indirizzo",
+    copiedDescription: 'L’indirizzo è stato copiato negli appunti',
+    copyFailed: 'Impossibile copiare l’indirizzo',
     extended: 'Tempo esteso!',
     extendedDescription: 'Hai altri 10 minuti',
     extendFailed: 'Impossibile estendere il tempo',
     expired: 'Tempo scaduto!',
     expiredDescription:
-      "L'indirizzo e i suoi messaggi sono stati eliminati. Clicca su «Nuovo indirizzo» per crearne uno nuovo.",
+      'L’indirizzo e i suoi messaggi sono stati eliminati. Premi «Nuovo indirizzo» per crearne un altro.',
     newMail: 'Nuova email ricevuta!',
     newMailFrom: (sender: string) => `Da ${sender}`,
     newMailMany: (n: number) => `${n} nuovi messaggi nell’inbox`,
     checking: 'Controllo nuovi messaggi in corso...',
     deleted: 'Email eliminata',
-    deleteFailed: "Impossibile eliminare l'email",
+    deleteFailed: 'Impossibile eliminare l’email',
     cleared: 'Inbox svuotata',
-    clearFailed: "Impossibile svuotare l'inbox",
+    clearFailed: 'Impossibile svuotare l’inbox',
   },
 
   toaster: {
@@ -161,7 +163,7 @@ export const strings = {
     failed: 'Impossibile eliminare la casella. Riprova tra qualche istante.',
   },
 
-  /** The one-time code found in a message (issue 8): the inbox row's chip, the copy toasts. */
+  /** The one-time code found in a message: the inbox row's chip, the copy toasts. */
   verification: {
     chip: 'Codice',
     chipLabel: (code: string) => `Copia il codice ${code}`,

@@ -2,18 +2,38 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
 import { cn } from './cn';
+import { cn as cnWithTailwindMerge } from './cn-tailwind-merge';
 
 const SRC_DIR = dirname(dirname(fileURLToPath(import.meta.url)));
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, pattern = /\.tsx$/): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.tsx') && !entry.name.includes('.test.') ? [path] : [];
+    if (entry.isDirectory()) return sourceFiles(path, pattern);
+    return pattern.test(entry.name) && !entry.name.includes('.test.') ? [path] : [];
   });
+}
+
+const UTILITY = /^-?!?[a-z][\w-]*(?:[-/.][\w.%[\]()-]+)*!?$/;
+
+/**
+ * Every string literal of one source file that reads as a class list: two or more words, each
+ * a utility with or without variants. A component's defaults and the classes its callers pass
+ * sit in such literals, often in the same file.
+ */
+function classListsOf(file: string): string[] {
+  const found = new Set<string>();
+  for (const [, single, double, template] of readFileSync(file, 'utf8').matchAll(
+    /'([^'\n]*)'|"([^"\n]*)"|`([^`$]*)`/g,
+  )) {
+    const words = (single ?? double ?? template ?? '').trim().split(/\s+/);
+    if (words.length > 1 && words.every((w) => UTILITY.test(w.split(':').pop() ?? ''))) {
+      found.add(words.join(' '));
+    }
+  }
+  return [...found];
 }
 
 /** Every word of the components' string literals that could be a utility, variants removed. */
@@ -25,7 +45,7 @@ function utilitiesInSources(): string[] {
     )) {
       for (const word of (single ?? double ?? '').split(/\s+/)) {
         const utility = word.split(':').pop() ?? '';
-        if (/^-?!?[a-z][\w-]*(?:[-/.][\w.%[\]()-]+)*!?$/.test(utility)) found.add(utility);
+        if (UTILITY.test(utility)) found.add(utility);
       }
     }
   }
@@ -75,9 +95,30 @@ describe('cn', () => {
     for (const first of utilities) {
       for (const second of utilities) {
         const classes = `${first} ${second}`;
-        if (cn(classes) !== twMerge(classes)) differences.push(classes);
+        if (cn(classes) !== cnWithTailwindMerge(classes)) differences.push(classes);
       }
     }
     expect(differences).toEqual([]);
-  });
+  }, 60_000);
+
+  it('merges every class list the app writes, alone and after each other of its file, as tailwind-merge does', () => {
+    // cn.ts's own tables are lists of rivals, not class lists.
+    const files = sourceFiles(SRC_DIR, /\.tsx?$/).filter((f) => !/[/\\]lib[/\\]cn[.-]/.test(f));
+    let lists = 0;
+    const differences: string[] = [];
+    for (const file of files) {
+      const classLists = classListsOf(file);
+      lists += classLists.length;
+      for (const first of classLists) {
+        if (cn(first) !== cnWithTailwindMerge(first)) differences.push(first);
+        for (const second of classLists) {
+          if (cn(first, second) !== cnWithTailwindMerge(first, second)) {
+            differences.push(`${first} | ${second}`);
+          }
+        }
+      }
+    }
+    expect(lists).toBeGreaterThan(200);
+    expect(differences).toEqual([]);
+  }, 60_000);
 });

@@ -1,11 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SSE_HEARTBEAT_MS } from '@et/common';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
-import { AppError } from '../../domain/app-error';
 import { Type } from 'typebox';
 import { authErrors, ErrorResponse, rawResponse } from '../schemas';
-import { startEventStream, type EventStream } from '../sse';
 
 /**
  * `GET /events`: server-sent events for the token's mailbox. The token travels in the
@@ -16,12 +13,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
   deps: AppDeps;
   authenticate: Authenticate;
 }> = async (app, { deps, authenticate }) => {
-  const open = new Set<EventStream>();
-
   // preClose, not onClose: the HTTP server waits for open connections before onClose runs.
-  app.addHook('preClose', async () => {
-    for (const stream of [...open]) stream.close();
-  });
+  app.addHook('preClose', async () => deps.hub.closeAll());
 
   app.get(
     '/events',
@@ -49,23 +42,9 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const mailbox = await authenticate(request);
-      if (deps.bus.listenerCount(mailbox.address) >= deps.limits.maxStreamsPerMailbox) {
-        throw new AppError('RATE_LIMITED', 429, 'Too many open event streams for this mailbox');
-      }
+      // Before the hijack: a refusal (429) still goes out through the error handler.
+      deps.hub.open(mailbox.address, reply.raw);
       reply.hijack();
-      const unsubscribe = deps.bus.subscribe(mailbox.address, (event) => {
-        stream.send(event);
-        if (event.type === 'mailbox.expired') stream.close();
-      });
-      const stream: EventStream = startEventStream(
-        reply.raw,
-        deps.sseHeartbeatMs ?? SSE_HEARTBEAT_MS,
-        () => {
-          unsubscribe();
-          open.delete(stream);
-        },
-      );
-      open.add(stream);
     },
   );
 };

@@ -40,7 +40,7 @@ const TOKEN_GRACE_MS = 60_000;
 
 type StoredSummary = Omit<MessageRecord, 'mailbox'>;
 
-/** A stored summary; ones written before issue 8 have no code or link and read as null. */
+/** A stored summary; one without a code or link field reads as null for it. */
 function readSummary(json: string, mailbox: string): MessageRecord {
   const stored = JSON.parse(json) as Partial<StoredSummary> &
     Omit<StoredSummary, 'code' | 'confirmLink' | 'authentication'>;
@@ -56,8 +56,8 @@ function readSummary(json: string, mailbox: string): MessageRecord {
 /** Token → address pairs a node keeps (each ~150 bytes): more than the inboxes it serves. */
 const MAX_CACHED_TOKENS = 100_000;
 
-/** The mailbox hash fields an inbox read needs, in the order `readInbox` takes them. */
-const INBOX_FIELDS = ['th', 'c', 'e', 'n', 'b', 'v'] as const;
+/** The mailbox hash fields a read takes, in the order `readMailbox` reads them. */
+const MAILBOX_FIELDS = ['th', 'c', 'e', 'n', 'b', 'v'] as const;
 
 /**
  * Inbox lists this node has read, each with the version it was read at (the mailbox's `v`,
@@ -168,7 +168,8 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     return messages;
   }
 
-  async function readInbox(tokenHash: string, now: number): Promise<Inbox | null> {
+  /** The live mailbox of `tokenHash` and its list's version; one command once the token is known. */
+  async function mailboxOfToken(tokenHash: string, now: number) {
     let address = addresses.get(tokenHash);
     if (address === undefined) {
       const found = await redis.get(k.token(tokenHash));
@@ -177,28 +178,28 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       addresses.set(tokenHash, address);
       while (addresses.size > MAX_CACHED_TOKENS) addresses.take(addresses.oldestKey()!);
     }
-    const [th, c, e, n, b, v] = await redis.hmget(k.mailbox(address), ...INBOX_FIELDS);
-    if (th !== tokenHash || c === null || e === null || Number(e) <= now) {
+    const found = await readMailbox(address, now, tokenHash);
+    if (!found) {
       addresses.take(tokenHash);
       lists.drop(address);
-      return null;
     }
-    const mailbox: MailboxRecord = {
-      address,
-      createdAt: Number(c),
-      expiresAt: Number(e),
-      messageCount: Number(n ?? 0),
-      sizeBytes: Number(b ?? 0),
-    };
-    return { mailbox, messages: await listAt(address, v ?? null) };
+    return found;
+  }
+
+  async function readInbox(tokenHash: string, now: number): Promise<Inbox | null> {
+    const found = await mailboxOfToken(tokenHash, now);
+    if (!found) return null;
+    const { record } = found;
+    return { mailbox: record, messages: await listAt(record.address, found.version) };
   }
 
   const keys5 = (address: string) => mailboxKeys(k, address);
   const keys4 = (address: string) => mailboxKeys(k, address).slice(0, 4);
   const ttl = (until: number, now: number) => Math.max(1, Math.round(until - now));
 
+  /** The live mailbox at `address` (only if it is `tokenHash`'s) and its list's version. */
   async function readMailbox(address: string, now: number, tokenHash?: string) {
-    const [th, c, e, n, b] = await redis.hmget(k.mailbox(address), 'th', 'c', 'e', 'n', 'b');
+    const [th, c, e, n, b, v] = await redis.hmget(k.mailbox(address), ...MAILBOX_FIELDS);
     if (th === null || c === null || e === null) return null;
     if (tokenHash !== undefined && th !== tokenHash) return null;
     const record: MailboxRecord = {
@@ -208,7 +209,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       messageCount: Number(n ?? 0),
       sizeBytes: Number(b ?? 0),
     };
-    return record.expiresAt > now ? record : null;
+    return record.expiresAt > now ? { record, version: v ?? null } : null;
   }
 
   async function removeMailbox(
@@ -257,12 +258,10 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       }),
 
     findMailboxByTokenHash: (tokenHash, now) =>
-      guard(async () => {
-        const address = await redis.get(k.token(tokenHash));
-        return address ? readMailbox(address, now, tokenHash) : null;
-      }),
+      guard(async () => (await mailboxOfToken(tokenHash, now))?.record ?? null),
 
-    findMailbox: (address, now) => guard(() => readMailbox(address, now)),
+    findMailbox: (address, now) =>
+      guard(async () => (await readMailbox(address, now))?.record ?? null),
 
     setExpiry: (address, expiresAt, now) =>
       guard(async () => {
@@ -302,7 +301,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
           if (status === -1) {
             // Extended after it was indexed: move it to its real expiry.
             const mailbox = await readMailbox(address, now);
-            if (mailbox) await redis.zadd(k.expiry, mailbox.expiresAt, address);
+            if (mailbox) await redis.zadd(k.expiry, mailbox.record.expiresAt, address);
           } else {
             deleted.push(address);
           }
@@ -357,6 +356,12 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       }),
 
     getRaw: (mailbox, id) => guard(() => redis.hgetBuffer(k.raws(mailbox), id)),
+
+    oldestExpiry: () =>
+      guard(async () => {
+        const [, score] = await redis.zrange(k.expiry, 0, 0, 'WITHSCORES');
+        return score === undefined ? null : Number(score);
+      }),
 
     deleteMessage: (mailbox, id) =>
       guard(async () => (await redis.etDeleteMessage(...keys4(mailbox), id)) === 1),

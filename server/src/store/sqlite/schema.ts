@@ -52,7 +52,7 @@ CREATE TABLE messages (
   subject          TEXT NOT NULL,
   preview          TEXT NOT NULL,
   attachment_count INTEGER NOT NULL,
-  -- Found at ingest (issue 8); NULL when the message has none.
+  -- Found at ingest; NULL when the message has none.
   code             TEXT,
   confirm_link     TEXT,
   -- RFC 8601 result words of the checks on arrival; NULL for messages stored before them.
@@ -173,7 +173,7 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
       ${USAGE_TRIGGERS}
     `);
   },
-  // 2 → 3: the verification code and link of each message (issue 8). Older messages get NULL:
+  // 2 → 3: the verification code and link of each message. Messages already stored get NULL:
   // they were stored without looking, and the raw bytes are not parsed again for this.
   (db) => {
     db.exec(`

@@ -59,6 +59,9 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       `SELECT r.raw FROM messages m JOIN message_raw r ON r.seq = m.seq
        WHERE m.id = ? AND m.mailbox = ?`,
     ),
+    oldestExpiry: db.prepare<[], { t: number | null }>(
+      'SELECT MIN(expires_at) AS t FROM mailboxes',
+    ),
   };
 
   const cache = createReadCache();
@@ -149,6 +152,13 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
 
     async getRaw(mailbox, id) {
       return q.raw.get(id, mailbox)?.raw ?? null;
+    },
+
+    async oldestExpiry() {
+      // Reads keep working when the writer thread is gone; mail could not be stored, though.
+      const problem = writer.problem();
+      if (problem) throw problem;
+      return q.oldestExpiry.get()?.t ?? null;
     },
 
     deleteMessage: (mailbox, id) => write([mailbox], 'deleteMessage', mailbox, id),

@@ -29,6 +29,8 @@ function startWorker(workerData: { path: string; scrubDelayMs: number }): Worker
 export interface WriterClient {
   /** Runs `op` in the writer thread; resolves once it has committed. */
   call<K extends WriterOp>(op: K, ...args: WriterArgs[K]): Promise<ReturnType<WriterApi[K]>>;
+  /** Why a call would fail now: the thread's failure, or the close; null while it serves. */
+  problem(): Error | null;
   /** Commits what was sent, closes the writer's connection and ends the thread. */
   close(): Promise<void>;
 }
@@ -83,6 +85,7 @@ export function startWriterClient(options: {
 
   return {
     call,
+    problem: () => (closed ? new Error('store is closed') : failure),
     async close() {
       if (closed) return;
       // Puts already sent are committed by the writer before it closes.

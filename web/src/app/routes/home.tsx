@@ -6,7 +6,6 @@ import {
   AddressCard,
   CountdownCard,
   DeleteNowButton,
-  MAILBOX_ACTION_CLASS,
   OpenOnPhoneButton,
   useMailbox,
 } from '@/features/mailbox';
@@ -70,7 +69,7 @@ export function HomeRoute() {
           actions={
             <>
               <OpenOnPhoneButton token={token} />
-              <NotificationToggleSlot className={MAILBOX_ACTION_CLASS} />
+              <NotificationToggleSlot />
               <DeleteNowButton
                 email={mailbox.session?.email ?? null}
                 isDeleting={mailbox.isDeleting}

@@ -44,3 +44,25 @@ export function Button({ className, variant, size, ...props }: ButtonProps) {
     />
   );
 }
+
+/**
+ * One button of a row of actions, such as the address card's ('Apri sul telefono', 'Attiva
+ * notifiche', 'Elimina tutto ora'): a tile (icon above a short label) on phones, so three fit side
+ * by side at 360 px; an inline ghost button from `sm` on.
+ */
+export function ActionButton({
+  className,
+  ...props
+}: Omit<React.ComponentProps<typeof Button>, 'variant' | 'size'>) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={cn(
+        'h-auto min-w-0 flex-1 basis-0 flex-col justify-start gap-1 px-1 py-2 text-xs whitespace-normal has-[>svg]:px-1 sm:h-8 sm:flex-none sm:basis-auto sm:flex-row sm:justify-center sm:gap-1.5 sm:px-2.5 sm:py-0 sm:text-sm sm:whitespace-nowrap sm:has-[>svg]:px-2.5',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

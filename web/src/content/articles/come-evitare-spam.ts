@@ -18,7 +18,7 @@ export const article: Article = {
     },
     {
       type: 'p',
-      text: "In questa guida vediamo da dove arriva lo spam, come prevenirlo con poche abitudini, come ripulire una casella ormai invasa e quali diritti ti riconosce la legge quando un'azienda ti scrive senza permesso.",
+      text: 'In questa guida vediamo da dove arriva lo spam, come prevenirlo con poche abitudini, come ripulire una casella ormai invasa e quali diritti ti riconosce la legge quando un’azienda ti scrive senza permesso.',
     },
     { type: 'h2', text: 'Perché ricevi spam', id: 'perche' },
     {
@@ -28,32 +28,32 @@ export const article: Article = {
     {
       type: 'ul',
       items: [
-        "violazioni di dati: quando un sito a cui sei iscritto subisce un attacco, l'elenco degli utenti finisce spesso in circolazione;",
+        'violazioni di dati: quando un sito a cui sei iscritto subisce un attacco, l’elenco degli utenti finisce spesso in circolazione;',
         'iscrizioni a siti poco scrupolosi, che cedono o rivendono i contatti raccolti;',
         'consensi già spuntati nei moduli di registrazione, che autorizzano comunicazioni da parte di «partner selezionati»;',
         'concorsi, quiz e offerte troppo belle per essere vere, che esistono solo per raccogliere indirizzi;',
-        "pagine pubbliche: siti personali, curriculum online, commenti, annunci e profili social in cui l'indirizzo compare in chiaro;",
+        'pagine pubbliche: siti personali, curriculum online, commenti, annunci e profili social in cui l’indirizzo compare in chiaro;',
         'tentativi a tappeto: programmi che combinano nomi e cognomi comuni con i domini più diffusi e osservano quali indirizzi non vengono rifiutati.',
       ],
     },
     {
       type: 'p',
-      text: "C'è poi un dettaglio che pochi conoscono: gli spammer apprezzano molto sapere che un indirizzo è attivo, cioè che dietro c'è una persona che legge. Un indirizzo confermato vale di più e viene bersagliato di più. Per questo alcune reazioni istintive, come rispondere o cliccare su «cancellami», possono peggiorare la situazione.",
+      text: 'C’è poi un dettaglio che pochi conoscono: gli spammer apprezzano molto sapere che un indirizzo è attivo, cioè che dietro c’è una persona che legge. Un indirizzo confermato vale di più e viene bersagliato di più. Per questo alcune reazioni istintive, come rispondere o cliccare su «cancellami», possono peggiorare la situazione.',
     },
     {
       type: 'h2',
-      text: "Prevenire: proteggi l'indirizzo prima che finisca nelle liste",
+      text: 'Prevenire: proteggi l’indirizzo prima che finisca nelle liste',
       id: 'prevenire',
     },
-    { type: 'h3', text: "Non pubblicare l'indirizzo in chiaro" },
+    { type: 'h3', text: 'Non pubblicare l’indirizzo in chiaro' },
     {
       type: 'p',
-      text: "Ogni indirizzo scritto per intero su una pagina web prima o poi viene trovato dai programmi che scandagliano la rete. Se devi renderti raggiungibile, preferisci un modulo di contatto, oppure scrivi l'indirizzo in una forma che un programma fatica a interpretare. Negli annunci tra privati usa i sistemi di messaggistica della piattaforma, invece di lasciare la tua email nel testo.",
+      text: 'Ogni indirizzo scritto per intero su una pagina web prima o poi viene trovato dai programmi che scandagliano la rete. Se devi renderti raggiungibile, preferisci un modulo di contatto, oppure scrivi l’indirizzo in una forma che un programma fatica a interpretare. Negli annunci tra privati usa i sistemi di messaggistica della piattaforma, invece di lasciare la tua email nel testo.',
     },
     { type: 'h3', text: 'Usa indirizzi diversi per usi diversi' },
     {
       type: 'p',
-      text: "È il cambiamento che dà i risultati più visibili. Tieni l'indirizzo principale per le persone e per i servizi importanti; per newsletter, negozi e social usa degli alias; per tutto ciò che è occasionale, come un download o un codice sconto, usa un'[email temporanea](/) che sparisce dopo dieci minuti. Le differenze tra questi strumenti sono spiegate nel confronto tra [email temporanea e alias](/blog/email-temporanea-vs-alias).",
+      text: 'È il cambiamento che dà i risultati più visibili. Tieni l’indirizzo principale per le persone e per i servizi importanti; per newsletter, negozi e social usa degli alias; per tutto ciò che è occasionale, come un download o un codice sconto, usa un’[email temporanea](/) che sparisce dopo dieci minuti. Le differenze tra questi strumenti sono spiegate nel confronto tra [email temporanea e alias](/blog/email-temporanea-vs-alias).',
     },
     {
       type: 'p',
@@ -79,7 +79,7 @@ export const article: Article = {
     { type: 'h3', text: 'Non rispondere e non cliccare' },
     {
       type: 'p',
-      text: "Qualunque risposta, anche un secco «smettetela», conferma che l'indirizzo è letto da una persona. Lo stesso vale per i link, compresi quelli che promettono di toglierti dalla lista: nello spam vero servono solo a verificare che tu esista, quando non portano direttamente a una pagina truffaldina.",
+      text: 'Qualunque risposta, anche un secco «smettetela», conferma che l’indirizzo è letto da una persona. Lo stesso vale per i link, compresi quelli che promettono di toglierti dalla lista: nello spam vero servono solo a verificare che tu esista, quando non portano direttamente a una pagina truffaldina.',
     },
     { type: 'h3', text: 'Disiscriviti, ma solo dai mittenti legittimi' },
     {
@@ -89,7 +89,7 @@ export const article: Article = {
     { type: 'h3', text: 'Blocca le immagini esterne' },
     {
       type: 'p',
-      text: `Molti messaggi contengono un'immagine minuscola e invisibile, ospitata sul server del mittente. Quando il tuo programma di posta la scarica, il mittente sa che hai aperto il messaggio, a che ora e spesso da quale città. Quasi tutti i programmi di posta permettono di caricare le immagini esterne solo su richiesta: attiva questa opzione. Nella casella di ${PRODUCT_NAME} è già così per impostazione predefinita.`,
+      text: `Molti messaggi contengono un’immagine minuscola e invisibile, ospitata sul server del mittente. Quando il tuo programma di posta la scarica, il mittente sa che hai aperto il messaggio, a che ora e spesso da quale città. Quasi tutti i programmi di posta permettono di caricare le immagini esterne solo su richiesta: attiva questa opzione. Nella casella di ${PRODUCT_NAME} è già così per impostazione predefinita.`,
     },
     { type: 'h3', text: 'Segnala invece di cancellare' },
     {
@@ -99,20 +99,20 @@ export const article: Article = {
     { type: 'h3', text: 'Usa filtri e regole' },
     {
       type: 'p',
-      text: "Le regole automatiche del tuo programma di posta possono spostare in una cartella dedicata le newsletter, le notifiche dei social o i messaggi con certe parole nell'oggetto. Non eliminano lo spam, ma tengono la posta in arrivo pulita e ti permettono di leggere le comunicazioni meno urgenti quando hai tempo.",
+      text: 'Le regole automatiche del tuo programma di posta possono spostare in una cartella dedicata le newsletter, le notifiche dei social o i messaggi con certe parole nell’oggetto. Non eliminano lo spam, ma tengono la posta in arrivo pulita e ti permettono di leggere le comunicazioni meno urgenti quando hai tempo.',
     },
     { type: 'h2', text: 'Cosa dice la legge', id: 'legge' },
     {
       type: 'p',
-      text: "In Italia e nell'Unione europea le comunicazioni commerciali via email richiedono, come regola generale, il tuo consenso preventivo. L'eccezione principale riguarda chi è già cliente: un'azienda da cui hai acquistato può scriverti per proporti prodotti simili, ma deve dirti fin dall'inizio che puoi opporti e permetterti di farlo gratuitamente, in ogni messaggio.",
+      text: 'In Italia e nell’Unione europea le comunicazioni commerciali via email richiedono, come regola generale, il tuo consenso preventivo. L’eccezione principale riguarda chi è già cliente: un’azienda da cui hai acquistato può scriverti per proporti prodotti simili, ma deve dirti fin dall’inizio che puoi opporti e permetterti di farlo gratuitamente, in ogni messaggio.',
     },
     {
       type: 'p',
-      text: "Il GDPR ti dà poi il diritto di opporti in qualsiasi momento all'uso dei tuoi dati per il marketing diretto: dopo la tua opposizione, l'azienda deve smettere. Puoi anche chiedere da dove ha preso il tuo indirizzo, esercitando il diritto di accesso, e ottenere la cancellazione dei tuoi dati. Come formulare queste richieste è spiegato nella nostra [guida alla privacy](/guida-privacy).",
+      text: 'Il GDPR ti dà poi il diritto di opporti in qualsiasi momento all’uso dei tuoi dati per il marketing diretto: dopo la tua opposizione, l’azienda deve smettere. Puoi anche chiedere da dove ha preso il tuo indirizzo, esercitando il diritto di accesso, e ottenere la cancellazione dei tuoi dati. Come formulare queste richieste è spiegato nella nostra [guida alla privacy](/guida-privacy).',
     },
     {
       type: 'p',
-      text: "Se un'azienda riconoscibile continua a scriverti nonostante le tue richieste, puoi rivolgerti al Garante per la protezione dei dati personali. Contro lo spam anonimo e internazionale, invece, la legge può fare poco: lì servono i filtri e la prevenzione.",
+      text: 'Se un’azienda riconoscibile continua a scriverti nonostante le tue richieste, puoi rivolgerti al Garante per la protezione dei dati personali. Contro lo spam anonimo e internazionale, invece, la legge può fare poco: lì servono i filtri e la prevenzione.',
     },
     { type: 'h2', text: 'Un piano di pulizia in una settimana', id: 'piano' },
     {
@@ -122,11 +122,11 @@ export const article: Article = {
     {
       type: 'ol',
       items: [
-        "Primo giorno: cerca nella posta le parole «disiscriviti» e «unsubscribe» e fai l'elenco delle newsletter che ricevi.",
+        'Primo giorno: cerca nella posta le parole «disiscriviti» e «unsubscribe» e fai l’elenco delle newsletter che ricevi.',
         'Secondo giorno: disiscriviti da tutte quelle di aziende riconoscibili che non leggi più.',
         'Terzo giorno: segnala come spam tutto ciò che non riconosci, senza aprire i link.',
         'Quarto giorno: attiva il blocco delle immagini esterne e crea regole per le newsletter che vuoi tenere.',
-        "Quinto giorno: crea i primi alias e aggiorna con quelli l'indirizzo nei negozi online e nei social secondari.",
+        'Quinto giorno: crea i primi alias e aggiorna con quelli l’indirizzo nei negozi online e nei social secondari.',
         'Sesto giorno: controlla se il tuo indirizzo compare in violazioni di dati note e cambia le password dei siti coinvolti.',
         'Settimo giorno: decidi la regola per il futuro, cioè indirizzo principale, alias o email temporanea, e applicala a ogni nuova registrazione.',
       ],
@@ -134,6 +134,15 @@ export const article: Article = {
     {
       type: 'p',
       text: 'Se dopo qualche settimana lo spam resta ingestibile, allora sì, valuta di aprire un nuovo indirizzo principale: questa volta, però, proteggilo fin dal primo giorno con le regole viste sopra.',
+    },
+    { type: 'h2', text: 'Gli indirizzi che si indovinano', id: 'indovinare' },
+    {
+      type: 'p',
+      text: 'Non tutto lo spam nasce da un indirizzo che hai lasciato in giro. Gli spammer provano anche a indovinare: prendono un dominio diffuso e ci attaccano nomi e cognomi comuni, combinazioni come nome.cognome o nome seguito dall’anno di nascita, e indirizzi generici come info, contatti o amministrazione. Ogni messaggio che non torna indietro conferma un indirizzo valido, che da quel momento vale di più.',
+    },
+    {
+      type: 'p',
+      text: 'Contro questi tentativi aiuta un indirizzo principale meno prevedibile, ad esempio con un’iniziale o una parola in più rispetto al semplice nome e cognome. Per le registrazioni occasionali, un indirizzo temporaneo generato a caso è impossibile da indovinare per costruzione, e quando scade non c’è più nulla da confermare.',
     },
     { type: 'h2', text: 'Errori da evitare', id: 'errori' },
     {
@@ -143,7 +152,7 @@ export const article: Article = {
         'Inoltrare catene e messaggi «da girare a tutti i contatti»: spesso servono a raccogliere indirizzi.',
         'Scrivere a più persone mettendo tutti gli indirizzi in chiaro: usa il campo Ccn, così nessuno vede gli indirizzi degli altri.',
         'Fidarsi di un messaggio solo perché supera il filtro: lo spam più curato è proprio quello che arriva nella posta in arrivo.',
-        "Installare programmi che promettono di eliminare lo spam chiedendo l'accesso completo alla tua casella: a volte il rimedio è peggiore del male.",
+        'Installare programmi che promettono di eliminare lo spam chiedendo l’accesso completo alla tua casella: a volte il rimedio è peggiore del male.',
       ],
     },
     { type: 'h2', text: 'La checklist antispam', id: 'checklist' },
@@ -151,7 +160,7 @@ export const article: Article = {
       type: 'checklist',
       items: [
         'Il mio indirizzo principale non compare in chiaro su nessuna pagina pubblica.',
-        "Per le registrazioni occasionali uso un'email temporanea.",
+        'Per le registrazioni occasionali uso un’email temporanea.',
         'Per newsletter, negozi e social uso alias diversi.',
         'Leggo sempre i consensi richiesti prima di registrarmi.',
         'Non rispondo allo spam e non clicco i suoi link.',
@@ -162,7 +171,7 @@ export const article: Article = {
     },
     {
       type: 'p',
-      text: "Nessuna di queste abitudini da sola elimina lo spam, ma insieme riducono drasticamente la quantità di messaggi che arrivano e, soprattutto, il rischio che tra quei messaggi si nasconda una truffa. Per imparare a riconoscere le più insidiose, leggi il nostro articolo sull'[email temporanea contro il phishing](/blog/email-temporanea-contro-phishing).",
+      text: 'Nessuna di queste abitudini da sola elimina lo spam, ma insieme riducono drasticamente la quantità di messaggi che arrivano e, soprattutto, il rischio che tra quei messaggi si nasconda una truffa. Per imparare a riconoscere le più insidiose, leggi il nostro articolo sull’[email temporanea contro il phishing](/blog/email-temporanea-contro-phishing).',
     },
   ],
 };

@@ -18,7 +18,7 @@ export const article: Article = {
     { type: 'h2', text: 'Il fenomeno in numeri', id: 'numeri' },
     {
       type: 'p',
-      text: "Le cifre cambiano da un rapporto all'altro, ma gli ordini di grandezza riportati dalle analisi di settore sono costanti da anni:",
+      text: 'Le cifre cambiano da un rapporto all’altro, ma gli ordini di grandezza riportati dalle analisi di settore sono costanti da anni:',
     },
     {
       type: 'ul',
@@ -42,9 +42,9 @@ export const article: Article = {
       type: 'ol',
       items: [
         'Raccolta degli indirizzi. Gli indirizzi vengono presi da violazioni di dati, da elenchi venduti da siti poco scrupolosi, da pagine pubbliche e da moduli di iscrizione. Più siti conoscono la tua email, più è facile che finisca in una di queste liste.',
-        "Preparazione dell'esca. Il truffatore sceglie chi imitare: una banca, un corriere, un servizio di streaming, il sito su cui ti sei appena registrato. Registra un dominio dal nome simile e copia logo e impaginazione.",
-        "Invio e aggancio. Il messaggio punta sull'urgenza o sulla paura: un pacco in giacenza, un pagamento rifiutato, un accesso sospetto, un account che sta per essere chiuso.",
-        "Sfruttamento. Il link porta a una pagina che chiede credenziali o dati della carta, oppure l'allegato installa un programma malevolo.",
+        'Preparazione dell’esca. Il truffatore sceglie chi imitare: una banca, un corriere, un servizio di streaming, il sito su cui ti sei appena registrato. Registra un dominio dal nome simile e copia logo e impaginazione.',
+        'Invio e aggancio. Il messaggio punta sull’urgenza o sulla paura: un pacco in giacenza, un pagamento rifiutato, un accesso sospetto, un account che sta per essere chiuso.',
+        'Sfruttamento. Il link porta a una pagina che chiede credenziali o dati della carta, oppure l’allegato installa un programma malevolo.',
         'Monetizzazione. Le credenziali rubate vengono usate per entrare nei tuoi account, rivendute o sfruttate per mandare nuovi messaggi ai tuoi contatti, che si fideranno perché il mittente sei tu.',
       ],
     },
@@ -52,16 +52,16 @@ export const article: Article = {
       type: 'p',
       text: 'Interrompere la catena alla prima fase è il modo più economico di difendersi: un indirizzo che nessuno conosce non riceve esche.',
     },
-    { type: 'h2', text: "Quattro modi in cui un'email temporanea ti protegge", id: 'protezione' },
-    { type: 'h3', text: "1. L'indirizzo non dice nulla di te" },
+    { type: 'h2', text: 'Quattro modi in cui un’email temporanea ti protegge', id: 'protezione' },
+    { type: 'h3', text: '1. L’indirizzo non dice nulla di te' },
     {
       type: 'p',
-      text: "Un indirizzo che contiene nome e cognome rivela chi sei e permette di cucire su misura il messaggio: il tuo nome nell'oggetto, la tua città, il tuo datore di lavoro. È il cosiddetto spear phishing, il più pericoloso. Un indirizzo casuale non è collegato a nessuna identità e non offre appigli.",
+      text: 'Un indirizzo che contiene nome e cognome rivela chi sei e permette di cucire su misura il messaggio: il tuo nome nell’oggetto, la tua città, il tuo datore di lavoro. È il cosiddetto spear phishing, il più pericoloso. Un indirizzo casuale non è collegato a nessuna identità e non offre appigli.',
     },
     { type: 'h3', text: '2. Scade prima che possa essere sfruttato' },
     {
       type: 'p',
-      text: "Tra il momento in cui un indirizzo finisce in una lista e quello in cui arriva la prima esca passano spesso settimane. Un indirizzo che vive dieci minuti a quel punto non esiste più: i messaggi vengono rifiutati e l'indirizzo non viene riassegnato a nessuno per almeno 30 giorni.",
+      text: 'Tra il momento in cui un indirizzo finisce in una lista e quello in cui arriva la prima esca passano spesso settimane. Un indirizzo che vive dieci minuti a quel punto non esiste più: i messaggi vengono rifiutati e l’indirizzo non viene riassegnato a nessuno per almeno 30 giorni.',
     },
     { type: 'h3', text: '3. Separa i siti occasionali dalla tua casella vera' },
     {
@@ -71,13 +71,13 @@ export const article: Article = {
     { type: 'h3', text: '4. Aprire un messaggio non rivela niente' },
     {
       type: 'p',
-      text: "Molte campagne usano immagini invisibili per sapere chi apre i messaggi e concentrare gli sforzi sugli indirizzi attivi. Nella nostra casella le immagini esterne sono bloccate finché non le chiedi e il contenuto HTML viene mostrato senza eseguire script: leggere un messaggio sospetto non conferma nulla a chi l'ha mandato.",
+      text: 'Molte campagne usano immagini invisibili per sapere chi apre i messaggi e concentrare gli sforzi sugli indirizzi attivi. Nella nostra casella le immagini esterne sono bloccate finché non le chiedi e il contenuto HTML viene mostrato senza eseguire script: leggere un messaggio sospetto non conferma nulla a chi l’ha mandato.',
     },
     {
       type: 'callout',
       tone: 'warning',
       title: 'Una protezione, non uno scudo totale',
-      text: "Un'email temporanea riduce l'esposizione, ma non ti rende immune: se clicchi un link truffaldino e inserisci la password della tua banca, il danno è fatto, qualunque sia la casella da cui sei partito. Le buone abitudini restano indispensabili.",
+      text: 'Un’email temporanea riduce l’esposizione, ma non ti rende immune: se clicchi un link truffaldino e inserisci la password della tua banca, il danno è fatto, qualunque sia la casella da cui sei partito. Le buone abitudini restano indispensabili.',
     },
     { type: 'h2', text: 'Come riconoscere un messaggio di phishing', id: 'riconoscere' },
     {
@@ -87,18 +87,63 @@ export const article: Article = {
         "Nella nostra casella il messaggio porta l'avviso rosso «non proviene davvero da…»: il dominio scritto nel campo Da ha dichiarato, con DMARC, di non averlo inviato.",
         'Il messaggio mette fretta: «entro 24 ore», «ultimo avviso», «account sospeso».',
         'Ti chiede di inserire password, codici o dati della carta attraverso un link.',
-        "L'indirizzo a cui porta il link, visibile passandoci sopra con il mouse o tenendolo premuto sullo smartphone, non è quello del sito ufficiale.",
+        'L’indirizzo a cui porta il link, visibile passandoci sopra con il mouse o tenendolo premuto sullo smartphone, non è quello del sito ufficiale.',
         'Contiene un allegato inatteso, soprattutto un archivio compresso o un documento che chiede di abilitare le macro.',
         'Il tono è generico («Gentile cliente») oppure, al contrario, sa troppe cose di te.',
+      ],
+    },
+    { type: 'h2', text: 'Le esche più diffuse', id: 'esche' },
+    {
+      type: 'p',
+      text: 'I copioni cambiano nome ma non struttura. Conoscere i più frequenti aiuta a riconoscerli al primo sguardo, anche quando la grafica è perfetta:',
+    },
+    {
+      type: 'ul',
+      items: [
+        'il pacco in giacenza: un corriere ti chiede pochi euro per sbloccare una consegna, e la pagina di pagamento raccoglie i dati della carta;',
+        'l’accesso sospetto: la banca o il provider di posta ti avvisa di un accesso anomalo e ti invita a «verificare» subito l’account con le tue credenziali;',
+        'il rimborso inatteso: un ente pubblico o un’azienda ti promette una somma da incassare, purché tu inserisca l’IBAN o i dati della carta;',
+        'l’abbonamento scaduto: un servizio di streaming o un antivirus ti avvisa che il pagamento non è andato a buon fine e che l’account sarà sospeso;',
+        'la fattura allegata: un fornitore sconosciuto ti manda un documento da aprire, che in realtà contiene un programma malevolo;',
+        'la richiesta del capo: un messaggio che sembra arrivare da un dirigente chiede un bonifico urgente e riservato.',
+      ],
+    },
+    {
+      type: 'p',
+      text: 'In tutti i casi la richiesta finale è la stessa: inserire dati su una pagina raggiunta da un link, o aprire un allegato. È quel gesto, non il messaggio in sé, a fare il danno.',
+    },
+    { type: 'h2', text: 'I codici di verifica, nuovo bersaglio', id: 'codici' },
+    {
+      type: 'p',
+      text: 'Da quando l’autenticazione a due fattori si è diffusa, rubare una password non basta più. I truffatori si sono adattati: dopo aver ottenuto le credenziali, ti contattano fingendosi l’assistenza del servizio e ti chiedono di leggere ad alta voce, o di inoltrare, il codice che hai appena ricevuto. Quel codice è l’ultima chiave che mancava loro.',
+    },
+    {
+      type: 'p',
+      text: 'La regola è semplice: un codice di verifica si digita solo nel sito o nell’app da cui l’hai chiesto tu, e non si comunica mai a nessuno, nemmeno a chi dice di lavorare per il servizio. Un codice che arriva senza che tu l’abbia chiesto è a sua volta un segnale d’allarme: qualcuno sta provando a entrare nel tuo account, e conviene cambiare subito la password.',
+    },
+    { type: 'h2', text: 'Se hai già cliccato', id: 'se-hai-cliccato' },
+    {
+      type: 'p',
+      text: 'Capita anche alle persone più attente, soprattutto quando sono stanche o di fretta. Quello che conta è agire subito, nell’ordine giusto:',
+    },
+    {
+      type: 'ol',
+      items: [
+        'Chiudi la pagina e non inserire altri dati. Se hai scaricato un file, non aprirlo.',
+        'Se hai inserito una password, cambiala subito partendo dal sito ufficiale, digitato a mano, e cambiala anche su ogni altro account in cui la usavi.',
+        'Se hai inserito i dati della carta o del conto, chiama la tua banca al numero che trovi sul suo sito o sul retro della carta e fai bloccare ciò che serve.',
+        'Attiva l’autenticazione a due fattori sull’account coinvolto, se non l’avevi già fatto.',
+        'Se hai aperto un allegato, fai una scansione completa del dispositivo con un antivirus aggiornato.',
+        'Conserva il messaggio e segnalalo alla Polizia Postale: è una prova utile se qualcuno usa i tuoi dati.',
       ],
     },
     { type: 'h2', text: 'Consigli pratici', id: 'consigli' },
     {
       type: 'ul',
       items: [
-        "Non entrare mai in un account partendo da un link ricevuto via email: digita l'indirizzo del sito o usa l'app ufficiale.",
-        "Usa un gestore di password: non compila le credenziali su un dominio falso, e questo è già un campanello d'allarme.",
-        "Attiva l'autenticazione a due fattori su tutti gli account che la offrono; come farlo è spiegato nella guida alla [sicurezza online](/sicurezza-online).",
+        'Non entrare mai in un account partendo da un link ricevuto via email: digita l’indirizzo del sito o usa l’app ufficiale.',
+        'Usa un gestore di password: non compila le credenziali su un dominio falso, e questo è già un campanello d’allarme.',
+        'Attiva l’autenticazione a due fattori su tutti gli account che la offrono; come farlo è spiegato nella guida alla [sicurezza online](/sicurezza-online).',
         'Se un messaggio ti allarma, verifica con un canale diverso: chiama il numero che trovi sul sito ufficiale, non quello scritto nel messaggio.',
         'Segnala il phishing come tale nel tuo programma di posta: aiuti i filtri a fermarlo anche per gli altri.',
         'Per iscrizioni occasionali usa un [indirizzo temporaneo](/): meno siti conoscono la tua email, meno esche riceverai.',
@@ -106,7 +151,7 @@ export const article: Article = {
     },
     {
       type: 'p',
-      text: "Se temi che le tue credenziali siano già finite nelle mani sbagliate, leggi cosa fare nell'articolo su come [proteggere la tua email dalle violazioni](/blog/proteggere-email-violazioni).",
+      text: 'Se temi che le tue credenziali siano già finite nelle mani sbagliate, leggi cosa fare nell’articolo su come [proteggere la tua email dalle violazioni](/blog/proteggere-email-violazioni).',
     },
   ],
 };

@@ -18,7 +18,7 @@ export const article: Article = {
     { type: 'h2', text: 'Le due soluzioni in breve', id: 'definizioni' },
     {
       type: 'p',
-      text: "Un'email temporanea è una casella usa e getta: la ottieni senza registrarti, riceve posta per un periodo breve, di solito dieci minuti ma a seconda del servizio fino a un'ora, e poi si cancella insieme ai messaggi.",
+      text: 'Un’email temporanea è una casella usa e getta: la ottieni senza registrarti, riceve posta per un periodo breve, di solito dieci minuti ma a seconda del servizio fino a un’ora, e poi si cancella insieme ai messaggi.',
     },
     {
       type: 'p',
@@ -39,7 +39,7 @@ export const article: Article = {
     },
     {
       type: 'p',
-      text: "L'anonimato di un alias è parziale perché, per quanto l'indirizzo sia diverso dal tuo, dietro c'è sempre un account intestato a te presso il provider che fa l'inoltro. Un'email temporanea, invece, non è collegata a nulla.",
+      text: 'L’anonimato di un alias è parziale perché, per quanto l’indirizzo sia diverso dal tuo, dietro c’è sempre un account intestato a te presso il provider che fa l’inoltro. Un’email temporanea, invece, non è collegata a nulla.',
     },
     { type: 'h2', text: 'Pro e contro', id: 'pro-contro' },
     { type: 'h3', text: 'Email temporanea' },
@@ -82,7 +82,7 @@ export const article: Article = {
       type: 'ul',
       items: [
         'richiede un account presso un provider, che conosce tutti i tuoi alias;',
-        "la posta arriva comunque nella tua casella finché non disattivi l'alias;",
+        'la posta arriva comunque nella tua casella finché non disattivi l’alias;',
         'tenere in ordine decine di alias richiede un minimo di disciplina;',
         'le funzioni più comode sono spesso a pagamento.',
       ],
@@ -90,28 +90,28 @@ export const article: Article = {
     { type: 'h2', text: 'Quando usare ciascuno', id: 'quando' },
     {
       type: 'p',
-      text: "Scegli l'email temporanea quando ti serve ricevere qualcosa adesso e non ti importa di quel sito domani: un codice di conferma, un download, un coupon, la prova di un servizio che forse non userai mai. Trovi dieci esempi nell'articolo su [quando usare un'email temporanea](/blog/quando-usare-email-temporanea).",
+      text: 'Scegli l’email temporanea quando ti serve ricevere qualcosa adesso e non ti importa di quel sito domani: un codice di conferma, un download, un coupon, la prova di un servizio che forse non userai mai. Trovi dieci esempi nell’articolo su [quando usare un’email temporanea](/blog/quando-usare-email-temporanea).',
     },
     {
       type: 'p',
-      text: "Scegli l'alias quando il rapporto con il sito durerà nel tempo ma non merita il tuo indirizzo principale: newsletter che leggi davvero, negozi online in cui torni, social network secondari, programmi fedeltà, forum che frequenti.",
+      text: 'Scegli l’alias quando il rapporto con il sito durerà nel tempo ma non merita il tuo indirizzo principale: newsletter che leggi davvero, negozi online in cui torni, social network secondari, programmi fedeltà, forum che frequenti.',
     },
     {
       type: 'p',
-      text: "Tieni l'indirizzo principale per le persone e per i servizi essenziali: banca, lavoro, pubblica amministrazione, sanità, il provider di posta stesso e gli account da cui dipendono tutti gli altri.",
+      text: 'Tieni l’indirizzo principale per le persone e per i servizi essenziali: banca, lavoro, pubblica amministrazione, sanità, il provider di posta stesso e gli account da cui dipendono tutti gli altri.',
     },
     { type: 'h2', text: 'Tre modi di ottenere un alias', id: 'alias' },
     {
       type: 'ul',
       items: [
-        "L'indirizzo con il segno più: molti provider recapitano a nome+negozio@ la posta di nome@. È gratuito e immediato, ma chi riceve l'indirizzo può togliere la parte dopo il più e risalire a quello vero, e non puoi disattivarlo.",
+        'L’indirizzo con il segno più: molti provider recapitano a nome@ anche la posta indirizzata a nome+negozio@, quindi puoi inventare una variante per ogni sito senza configurare nulla. È gratuito e immediato, ma chi riceve l’indirizzo può togliere la parte dopo il più e risalire a quello vero, e non puoi disattivarlo.',
         'Gli alias del provider di posta: alcuni provider permettono di creare indirizzi aggiuntivi dalle impostazioni della casella. Si possono eliminare, ma spesso il numero è limitato.',
         'I servizi di inoltro dedicati: generano alias casuali, anche uno per ogni sito, e li inoltrano alla tua casella. Sono i più flessibili, ma richiedono di affidare a un servizio in più il passaggio della tua posta.',
       ],
     },
     {
       type: 'p',
-      text: "Qualunque soluzione scegli, annota da qualche parte, anche nel gestore di password, quale alias hai dato a ciascun sito: ti servirà quando vorrai capire da dove arriva lo spam o quando dovrai accedere di nuovo a quell'account.",
+      text: 'Qualunque soluzione tu scelga, annota da qualche parte, anche nel gestore di password, quale alias hai dato a ciascun sito: ti servirà quando vorrai capire da dove arriva lo spam o quando dovrai accedere di nuovo a quell’account.',
     },
     { type: 'h2', text: 'La strategia a tre livelli', id: 'strategia' },
     {
@@ -144,11 +144,43 @@ export const article: Article = {
       type: 'p',
       text: 'Il 5% può sembrare poco, ma sono proprio quelle registrazioni occasionali a generare gran parte dello spam: tagliarle fuori significa togliere alla tua casella la fonte più abbondante di posta indesiderata. Le percentuali non sono una regola da rispettare alla lettera, ma un promemoria: la maggior parte della tua posta importante deve passare da un indirizzo stabile, e solo ciò che è davvero usa e getta deve finire in un indirizzo usa e getta.',
     },
+    { type: 'h2', text: 'Un esempio: una settimana di registrazioni', id: 'esempio' },
+    {
+      type: 'p',
+      text: 'Immagina una settimana qualunque. Lunedì scarichi il modello di un curriculum da un sito che non conosci; martedì ti iscrivi alla newsletter della libreria in cui compri spesso; mercoledì apri un account su un social network che vuoi solo provare; giovedì ricevi via email i risultati di un esame medico; venerdì partecipi a un concorso per una tazza personalizzata.',
+    },
+    {
+      type: 'ul',
+      items: [
+        'Il modello del curriculum e il concorso della tazza sono registrazioni una tantum: email temporanea. Se vinci la tazza non lo saprai, ed è un prezzo accettabile.',
+        'La libreria e il social network sono rapporti che potrebbero durare: un alias per ciascuno. Se il social non ti convince, disattivi l’alias e non ne senti più parlare; se la libreria cede il tuo contatto, lo scopri dal nome dell’alias a cui arriva lo spam.',
+        'Il referto medico va all’indirizzo principale, senza discussioni: è un dato delicato e potresti averne bisogno tra anni.',
+      ],
+    },
+    {
+      type: 'p',
+      text: 'Alla fine della settimana la tua casella principale ha ricevuto un solo messaggio nuovo, quello che contava davvero. Le altre quattro registrazioni non possono più raggiungerti, oppure possono farlo solo attraverso un indirizzo che controlli tu.',
+    },
+    { type: 'h2', text: 'Come passare a questo sistema', id: 'passaggio' },
+    {
+      type: 'ol',
+      items: [
+        'Scegli come creare gli alias: con il segno più se il tuo provider lo supporta, altrimenti con gli alias del provider o con un servizio di inoltro.',
+        'Apri le newsletter che ricevi e, per quelle che vuoi tenere, aggiorna l’indirizzo nelle preferenze con un alias dedicato; dalle altre disiscriviti.',
+        'Fai lo stesso con i negozi e i social che usi, a cominciare da quelli che scrivono più spesso.',
+        'Lascia all’indirizzo principale solo persone, lavoro e servizi essenziali, e controlla che i loro account abbiano metodi di recupero aggiornati.',
+        'Da qui in avanti, per ogni nuova registrazione fatti le due domande del riquadro qui sotto prima di scrivere un indirizzo.',
+      ],
+    },
+    {
+      type: 'p',
+      text: 'Non serve fare tutto in un giorno: bastano pochi minuti ogni volta che arriva un messaggio indesiderato. Nel giro di qualche mese il numero di mittenti che conosce il tuo indirizzo vero si riduce a quelli che hai scelto tu.',
+    },
     {
       type: 'callout',
       tone: 'tip',
       title: 'Come partire oggi',
-      text: "Alla prossima registrazione chiediti se tra un mese ti servirà ancora quell'account. Se la risposta è no, apri un'[email temporanea](/). Se è sì ma il sito non merita la tua casella principale, crea un alias. In poche settimane la differenza nella tua posta si vedrà.",
+      text: 'Alla prossima registrazione chiediti se tra un mese ti servirà ancora quell’account. Se la risposta è no, apri un’[email temporanea](/). Se è sì ma il sito non merita la tua casella principale, crea un alias. In poche settimane la differenza nella tua posta si vedrà.',
     },
     {
       type: 'p',

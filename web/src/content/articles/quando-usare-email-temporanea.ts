@@ -1,9 +1,9 @@
 import type { Article } from './article';
 
-/** The ten typical situations for a temporary address, and the cases where it is a bad idea. */
+/** When a temporary address is the right tool and why, in ten situations, and when it is not. */
 export const article: Article = {
   slug: 'quando-usare-email-temporanea',
-  title: "Quando usare un'email temporanea: 10 situazioni",
+  title: 'Quando usare un’email temporanea: 10 situazioni',
   description:
     'Download, coupon, prove gratuite, concorsi e altre sei situazioni in cui un indirizzo usa e getta ti salva dallo spam, e i casi in cui è meglio evitarlo.',
   category: 'Guide',
@@ -13,92 +13,99 @@ export const article: Article = {
   blocks: [
     {
       type: 'p',
-      text: "Un'email temporanea è uno strumento semplice, ma dà il meglio solo se la usi nel momento giusto. La regola di fondo è una: se ti serve ricevere qualcosa adesso e non ti interessa che quel sito possa scriverti in futuro, un indirizzo usa e getta è la scelta migliore. Ecco dieci situazioni in cui la regola si applica, e alcune in cui è meglio lasciarla perdere.",
+      text: 'Un’email temporanea è uno strumento semplice, ma dà il meglio solo se la usi nel momento giusto. Questo articolo non spiega come si usa, ma quando e perché conviene: con quale criterio decidere, cosa succede al tuo indirizzo nelle situazioni più comuni e dove invece un indirizzo che sparisce diventa un problema.',
+    },
+    { type: 'h2', text: 'Il criterio: quanto dura il rapporto', id: 'criterio' },
+    {
+      type: 'p',
+      text: 'Ogni volta che dai il tuo indirizzo a qualcuno apri un canale che resterà aperto per anni, e spesso si allargherà: l’indirizzo finisce in un gestionale di marketing, viene condiviso con «partner selezionati», resta in un archivio che un giorno può essere rubato. La domanda giusta, quindi, non è se il sito ti sembra affidabile oggi, ma se ti servirà che possa scriverti domani.',
+    },
+    {
+      type: 'p',
+      text: 'Quando ti serve ricevere qualcosa adesso, un codice, un link, un file, e non hai alcun motivo per ricevere altro in futuro, l’indirizzo usa e getta è la scelta migliore: il sito ottiene ciò che chiede, cioè un indirizzo che funziona, e tu non gli lasci niente di duraturo. Quando invece il rapporto durerà, o potrebbe servirti recuperare l’accesso, ti serve un indirizzo che esista ancora.',
     },
     { type: 'h2', text: 'Dieci situazioni in cui conviene', id: 'situazioni' },
-    { type: 'h3', text: '1. Scaricare un contenuto gratuito' },
+    { type: 'h3', text: '1. I contenuti gratuiti in cambio dell’email' },
     {
       type: 'p',
-      text: 'Ebook, modelli, guide in PDF, sfondi, campioni audio: molti siti li regalano in cambio di un indirizzo, che poi finisce in una lista di marketing. Con un indirizzo temporaneo ricevi il link di download e la lista resta senza destinatario.',
+      text: 'Ebook, modelli, guide in PDF, sfondi: il contenuto è l’esca, la tua email è il prezzo. Il sito non vuole davvero mandarti il file, vuole un contatto da inserire in una sequenza di messaggi promozionali studiata per settimane. Un indirizzo temporaneo paga il prezzo richiesto con una moneta che scade: il file lo ricevi, la sequenza non trova nessuno.',
     },
-    { type: 'h3', text: '2. Ottenere un codice sconto' },
+    { type: 'h3', text: '2. I codici sconto di benvenuto' },
     {
       type: 'p',
-      text: 'Il classico «10% di sconto sul primo ordine se ti iscrivi alla newsletter». Il codice arriva in pochi secondi; copialo subito, perché dieci minuti dopo la casella non ci sarà più. Le newsletter successive, invece, non arriveranno mai.',
+      text: 'Lo sconto sul primo ordine serve a farti iscrivere alla newsletter, e la newsletter serve a farti comprare ancora. Se non sei un cliente abituale di quel negozio, l’indirizzo temporaneo ti dà lo sconto senza l’abbonamento alle promozioni. Se invece compri lì spesso, le offerte future potrebbero interessarti davvero: allora è il caso di un alias.',
     },
-    { type: 'h3', text: '3. Attivare una prova gratuita' },
+    { type: 'h3', text: '3. Le prove gratuite' },
     {
       type: 'p',
-      text: 'Vuoi capire se un programma o un servizio online fa al caso tuo, ma non sei pronto a sceglierlo? Registrati con un indirizzo usa e getta. Se la prova ti convince, crea poi un account vero con la tua email, così potrai recuperare la password e ricevere le fatture.',
+      text: 'Una prova gratuita è un momento di valutazione: non sai ancora se diventerai cliente. Registrarti con un indirizzo che sparisce ti permette di guardare il prodotto senza entrare subito nei messaggi di «recupero» che arrivano a chi non si abbona. Se la prova chiede una carta di pagamento, però, cambia tutto: gli avvisi di rinnovo devono raggiungerti, e un indirizzo scaduto non li riceve.',
     },
-    { type: 'h3', text: '4. Fare una domanda in un forum' },
+    { type: 'h3', text: '4. I forum in cui passi una volta' },
     {
       type: 'p',
-      text: "A volte basta un solo messaggio in una community di appassionati per risolvere un problema. Se non pensi di tornarci, non c'è motivo di consegnare il tuo indirizzo personale e ricevere per anni notifiche e riepiloghi settimanali.",
+      text: 'Le community vivono di notifiche: risposte, menzioni, riepiloghi settimanali. Sono utili a chi frequenta il forum, sono rumore per chi aveva una sola domanda. La registrazione con un indirizzo temporaneo rispetta le regole del forum e ti risparmia anni di messaggi che non leggeresti.',
     },
-    { type: 'h3', text: '5. Provare un sito che non conosci' },
+    { type: 'h3', text: '5. I siti di cui non sai niente' },
     {
       type: 'p',
-      text: "Quando un sito ti incuriosisce ma non sai chi lo gestisce né come tratterà i tuoi dati, un indirizzo temporaneo ti permette di guardarci dentro senza esporti. Se si rivela affidabile, potrai sempre aggiornare l'indirizzo in un secondo momento.",
+      text: 'Prima di fidarti di un sito ti serve un po’ di tempo per capire chi lo gestisce e cosa fa dei dati. Un indirizzo temporaneo ti dà quel tempo: se il sito vende i contatti o subisce un furto di dati, tra le informazioni che circolano ci sarà un indirizzo che non esiste più. Se si rivela affidabile, potrai sempre aggiornare l’indirizzo.',
     },
-    { type: 'h3', text: '6. Partecipare a concorsi e giveaway' },
+    { type: 'h3', text: '6. I concorsi online' },
     {
       type: 'p',
-      text: "I concorsi online sono tra le fonti di spam più prolifiche, perché spesso servono proprio a raccogliere contatti. Usa l'indirizzo temporaneo per le partecipazioni di poco conto; se in palio c'è qualcosa a cui tieni davvero, ricorda che l'eventuale vincita ti verrebbe comunicata a un indirizzo ormai scaduto.",
+      text: 'Molti concorsi esistono soprattutto per raccogliere contatti, e i regolamenti spesso prevedono la cessione dei dati a terzi. Per le estrazioni di poco conto l’indirizzo temporaneo è la difesa più semplice. Il rovescio è evidente: se vinci, la comunicazione arriva a una casella che non c’è più. Per i premi a cui tieni, quindi, meglio un alias.',
     },
-    { type: 'h3', text: '7. Iscriversi a un webinar' },
+    { type: 'h3', text: '7. I webinar e gli eventi online' },
     {
       type: 'p',
-      text: "Molti webinar inviano il link di accesso subito dopo l'iscrizione. Se l'evento inizia a breve, l'email temporanea è perfetta; se è fissato fra qualche giorno e il link arriverà solo poco prima, ti conviene un indirizzo che esista ancora in quel momento, come un alias.",
+      text: 'Qui conta il tempo. Se l’evento inizia a breve e il link di accesso arriva subito, l’indirizzo temporaneo è perfetto. Se l’evento è fra giorni, il link e il promemoria arriveranno quando la casella sarà già stata cancellata: è uno dei casi in cui la scadenza lavora contro di te.',
     },
-    { type: 'h3', text: '8. Superare un paywall leggero' },
+    { type: 'h3', text: '8. Gli articoli riservati a chi si registra' },
     {
       type: 'p',
-      text: 'Alcune testate mostrano qualche articolo gratuito in più a chi lascia un indirizzo. È uno scambio legittimo, ma non sei obbligato a pagarlo con la tua casella principale: un indirizzo usa e getta basta per confermare la registrazione e continuare a leggere.',
+      text: 'Alcune testate chiedono una registrazione gratuita dopo qualche articolo: è il cosiddetto paywall «morbido», che non chiede soldi ma un contatto. Lo scambio è legittimo, ma il contatto serve poi a proporti abbonamenti. Se leggi quella testata di rado, l’indirizzo temporaneo basta; se la leggi ogni giorno, con ogni probabilità vorrai un account stabile.',
     },
-    { type: 'h3', text: '9. Test per sviluppatori e QA' },
+    { type: 'h3', text: '9. I test di chi sviluppa software' },
     {
       type: 'p',
-      text: "Chi sviluppa un'applicazione deve verificare che le email di benvenuto, di conferma e di recupero password arrivino e siano corrette. Generare un indirizzo nuovo per ogni prova permette di simulare tanti utenti diversi senza intasare la casella aziendale, e di controllare gli allegati scaricandoli.",
+      text: 'Per chi costruisce un’applicazione l’indirizzo temporaneo non è una difesa, è uno strumento di lavoro: ogni prova ha bisogno di un utente nuovo con una casella vera, e le caselle di prova non devono sommarsi a quelle aziendali. Il fatto che si cancellino da sole è un vantaggio: nessun dato di prova resta in giro.',
     },
-    { type: 'h3', text: '10. Un acquisto una tantum' },
+    { type: 'h3', text: '10. Gli acquisti una tantum' },
     {
       type: 'p',
-      text: "Se compri una sola volta da un negozio online che non conosci, un indirizzo temporaneo evita che il tuo nome finisca nelle sue campagne promozionali. Attenzione però: salva subito la conferma d'ordine e i dati della spedizione, perché gli aggiornamenti successivi non li riceverai. Per acquisti costosi o con garanzia usa un indirizzo stabile.",
+      text: 'Un negozio in cui compri una sola volta non ha bisogno di scriverti per anni. Ma un acquisto porta con sé comunicazioni che ti servono: la conferma, la spedizione, un eventuale reso. L’indirizzo temporaneo va bene solo per gli acquisti piccoli e senza garanzia, e solo se salvi subito ciò che ricevi.',
     },
     {
       type: 'callout',
       tone: 'tip',
       title: 'Se il sito è lento',
-      text: 'Il messaggio di solito arriva entro uno o due minuti. Se il conto alla rovescia si avvicina allo zero e stai ancora aspettando, premi «Estendi»: il tempo torna a dieci minuti pieni.',
+      text: 'Il messaggio di solito arriva entro 1-2 minuti, spesso in pochi secondi. Se il conto alla rovescia si avvicina allo zero e stai ancora aspettando, premi «Estendi»: il tempo torna a dieci minuti pieni.',
     },
     { type: 'h2', text: 'Quando non usarla', id: 'quando-no' },
     {
       type: 'p',
-      text: 'Un indirizzo che si autodistrugge è un pregio finché non ti serve ricevere qualcosa più avanti. In tutti questi casi usa la tua email personale o un alias permanente:',
+      text: 'Un indirizzo che si autodistrugge è un pregio finché non ti serve ricevere qualcosa più avanti. Il punto non è che questi servizi siano più «importanti», ma che prima o poi dovranno scriverti: per reimpostare una password, per un avviso di sicurezza, per un rimborso. In tutti questi casi usa la tua email personale o un alias permanente:',
     },
     {
       type: 'ul',
       items: [
-        'banca, carte di pagamento, assicurazioni e investimenti;',
-        'lavoro, colloqui e candidature;',
-        'pubblica amministrazione, identità digitale, scuola e università;',
+        'banca, carte di pagamento, assicurazioni e investimenti, dove gli avvisi di sicurezza sono parte della protezione;',
+        'lavoro, colloqui e candidature, perché una risposta può arrivare dopo settimane;',
+        'pubblica amministrazione, identità digitale, scuola e università, dove l’indirizzo è spesso il canale ufficiale delle comunicazioni;',
         'servizi sanitari, referti e prenotazioni mediche;',
         'acquisti con garanzia, abbonamenti e servizi a pagamento ricorrente;',
         'qualunque account che vorrai recuperare in futuro: social, cloud, posta, app che usi ogni giorno;',
         'conversazioni con persone reali: potresti ricevere un messaggio, ma non rispondere, e dopo la scadenza la conversazione si interromperebbe.',
       ],
     },
-    { type: 'h2', text: 'Come usarla senza intoppi', id: 'come' },
     {
-      type: 'ol',
-      items: [
-        "Apri la pagina e copia l'indirizzo prima di iniziare a compilare il modulo del sito.",
-        'Tieni aperta la scheda: la chiave di accesso alla casella vive lì, e se la chiudi non potrai più leggere la posta.',
-        'Appena arriva il messaggio, usa subito il codice o il link di conferma.',
-        'Se il sito ti manda un file o un codice che ti servirà ancora, salvalo sul tuo dispositivo: alla scadenza tutto viene cancellato.',
-        "Se il sito rifiuta l'indirizzo, non insistere con altri indirizzi temporanei: probabilmente blocca i domini dei servizi usa e getta. Decidi se merita un alias.",
-      ],
+      type: 'p',
+      text: 'C’è poi un caso che non riguarda te, ma gli altri: usare indirizzi temporanei per aggirare le regole di un sito, ad esempio per creare account in serie o ripetere all’infinito una promozione riservata ai nuovi clienti, non è uso della privacy ma abuso, ed è vietato dai nostri [termini di servizio](/terms) come da quelli di quasi tutti i siti.',
+    },
+    { type: 'h2', text: 'Le zone grigie', id: 'zone-grigie' },
+    {
+      type: 'p',
+      text: 'Tra i due estremi ci sono situazioni in cui la risposta dipende da te. Una newsletter che forse leggerai, un negozio in cui forse tornerai, un social network che vuoi solo provare. Per questi casi l’alias è spesso la soluzione migliore: un indirizzo che inoltra alla tua casella ma che puoi spegnere quando vuoi. Il confronto tra [email temporanea e alias](/blog/email-temporanea-vs-alias) spiega come combinarli.',
     },
     { type: 'h2', text: 'Tre domande per decidere in un attimo', id: 'decidere' },
     {
@@ -106,12 +113,12 @@ export const article: Article = {
       items: [
         'Avrò bisogno di questo account tra un mese? Se sì, niente indirizzo temporaneo.',
         'Il sito deve potermi contattare per qualcosa di importante, come una spedizione, un rimborso o una scadenza? Se sì, usa un alias o la tua email.',
-        "Mi serve solo un codice, un link o un file, adesso? Allora l'indirizzo usa e getta è la scelta giusta.",
+        'Mi serve solo un codice, un link o un file, adesso? Allora l’indirizzo usa e getta è la scelta giusta.',
       ],
     },
     {
       type: 'p',
-      text: "Per altri esempi concreti, divisi per situazione, consulta la pagina dei [casi d'uso](/casi-uso). E se vuoi capire quando preferire un alias, leggi il confronto tra [email temporanea e alias](/blog/email-temporanea-vs-alias).",
+      text: 'Se hai deciso che un indirizzo temporaneo fa al caso tuo, la pagina dei [casi d’uso](/casi-uso) ti accompagna passo per passo in quindici situazioni concrete.',
     },
   ],
 };

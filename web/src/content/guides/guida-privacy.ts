@@ -9,21 +9,21 @@ export const guide: Guide = {
   blocks: [
     {
       type: 'p',
-      text: "La privacy online si costruisce con piccole scelte ripetute: quale indirizzo dare a un sito, quali permessi concedere a un'app, cosa rendere pubblico su un profilo. Questa guida le raccoglie per area, con indicazioni pratiche che puoi applicare subito. In fondo trovi una checklist per verificare a che punto sei.",
+      text: 'La privacy online si costruisce con piccole scelte ripetute: quale indirizzo dare a un sito, quali permessi concedere a un’app, cosa rendere pubblico su un profilo. Questa guida le raccoglie per area, con indicazioni pratiche che puoi applicare subito. In fondo trovi una checklist per verificare a che punto sei.',
     },
     { type: 'h2', text: 'Proteggere la tua email', id: 'email' },
     {
       type: 'p',
-      text: "L'indirizzo email è il dato personale che consegniamo più spesso, ed è anche quello che collega tra loro tutti i nostri account. Trattalo come tratteresti il numero di telefono di casa: da dare solo a chi ne ha davvero bisogno.",
+      text: 'L’indirizzo email è il dato personale che consegniamo più spesso, ed è anche quello che collega tra loro tutti i nostri account. Trattalo come tratteresti il numero di telefono di casa: da dare solo a chi ne ha davvero bisogno.',
     },
     {
       type: 'ul',
       items: [
-        "Riserva l'indirizzo principale a persone, lavoro e servizi essenziali come banca e pubblica amministrazione.",
+        'Riserva l’indirizzo principale a persone, lavoro e servizi essenziali come banca e pubblica amministrazione.',
         'Per newsletter, negozi e social usa alias diversi: quando uno riceve spam, sai chi ha ceduto il tuo indirizzo e puoi disattivarlo.',
         `Per download, coupon, prove gratuite e siti che non conosci usa un indirizzo di [${PRODUCT_NAME}](/): dopo dieci minuti sparisce con tutti i messaggi.`,
         'Disattiva il caricamento automatico delle immagini nei messaggi, per non segnalare ai mittenti quando apri la posta.',
-        "Proteggi la casella con una password unica e l'autenticazione a due fattori: chi la controlla può reimpostare le password di tutti gli altri tuoi account.",
+        'Proteggi la casella con una password unica e l’autenticazione a due fattori: chi la controlla può reimpostare le password di tutti gli altri tuoi account.',
       ],
     },
     { type: 'h2', text: 'Configurare il browser', id: 'browser' },
@@ -34,8 +34,8 @@ export const guide: Guide = {
     {
       type: 'ol',
       items: [
-        'Blocca i cookie di terze parti e attiva la protezione dal tracciamento al livello più rigoroso che non ti crea problemi.',
-        'Imposta come predefinito un motore di ricerca che non registra la cronologia delle ricerche.',
+        'Blocca i cookie di terze parti e attiva la protezione dal tracciamento al livello più rigoroso che non ti crei problemi.',
+        'Imposta come predefinito un motore di ricerca che non registri la cronologia delle ricerche.',
         'Controlla i permessi dei siti (posizione, fotocamera, microfono, notifiche) e rimuovi quelli concessi per sbaglio.',
         'Rivedi le estensioni installate e tieni solo quelle che usi e di cui conosci lo sviluppatore.',
         'Fai in modo che il browser si aggiorni in automatico.',
@@ -51,7 +51,7 @@ export const guide: Guide = {
     { type: 'h2', text: 'VPN: quando serve davvero', id: 'vpn' },
     {
       type: 'p',
-      text: "Una VPN crea un tunnel cifrato tra il tuo dispositivo e un server del fornitore: chi gestisce la rete a cui sei collegato non vede quali siti visiti, e i siti vedono l'indirizzo IP della VPN invece del tuo. Non è però una bacchetta magica.",
+      text: 'Una VPN crea un tunnel cifrato tra il tuo dispositivo e un server del fornitore: chi gestisce la rete a cui sei collegato non vede quali siti visiti, e i siti vedono l’indirizzo IP della VPN invece del tuo. Non è però una bacchetta magica.',
     },
     {
       type: 'table',
@@ -59,7 +59,7 @@ export const guide: Guide = {
       head: ['Situazione', 'La VPN aiuta?'],
       rows: [
         [
-          'WiFi pubblico in hotel, aeroporti, bar',
+          'Wi-Fi pubblico in hotel, aeroporti, bar',
           'Sì: nasconde il traffico a chi gestisce o spia la rete',
         ],
         ['Nascondere il tuo indirizzo IP ai siti', 'Sì, ma il fornitore della VPN lo conosce'],
@@ -108,12 +108,12 @@ export const guide: Guide = {
         ['Rettifica', 'La correzione dei dati sbagliati o incompleti', 'Art. 16'],
         [
           'Cancellazione',
-          "L'eliminazione dei dati che non sono più necessari o trattati senza una base valida",
+          'L’eliminazione dei dati che non sono più necessari o trattati senza una base valida',
           'Art. 17',
         ],
         [
           'Limitazione',
-          "Il congelamento temporaneo dei dati, ad esempio mentre ne contesti l'esattezza",
+          'Il congelamento temporaneo dei dati, ad esempio mentre ne contesti l’esattezza',
           'Art. 18',
         ],
         [
@@ -132,9 +132,9 @@ export const guide: Guide = {
     {
       type: 'ol',
       items: [
-        "Trova il contatto indicato nell'informativa sulla privacy: spesso è un indirizzo email dedicato o quello del responsabile della protezione dei dati.",
+        'Trova il contatto indicato nell’informativa sulla privacy: spesso è un indirizzo email dedicato o quello del responsabile della protezione dei dati.',
         'Scrivi una richiesta breve: chi sei, quale diritto eserciti, a quali dati o servizio ti riferisci. Non serve citare le norme, ma aiuta.',
-        "Aggiungi solo le informazioni necessarie a identificarti, come l'indirizzo con cui sei registrato. Non inviare documenti d'identità se non ti vengono chiesti per un motivo preciso.",
+        'Aggiungi solo le informazioni necessarie a identificarti, come l’indirizzo con cui sei registrato. Non inviare documenti d’identità se non ti vengono chiesti per un motivo preciso.',
         'Conserva una copia della richiesta e la data di invio.',
       ],
     },
@@ -142,7 +142,7 @@ export const guide: Guide = {
       type: 'callout',
       tone: 'tip',
       title: 'Risposta entro 30 giorni',
-      text: "L'organizzazione deve risponderti senza ritardo e comunque entro 30 giorni dal ricevimento della richiesta. Solo per le richieste complesse può prorogare il termine, ma deve dirtelo entro quei 30 giorni spiegandone il motivo. La risposta è gratuita.",
+      text: 'L’organizzazione deve risponderti senza ritardo e comunque entro 30 giorni dal ricevimento della richiesta. Solo per le richieste complesse può prorogare il termine, ma deve dirtelo entro quei 30 giorni spiegandone il motivo. La risposta è gratuita.',
     },
     {
       type: 'p',
@@ -154,19 +154,19 @@ export const guide: Guide = {
       items: [
         'Ho un indirizzo principale che non pubblico e do solo a chi ne ha bisogno.',
         'Uso alias o email temporanee per le registrazioni non essenziali.',
-        "La mia casella ha una password unica e l'autenticazione a due fattori.",
+        'La mia casella ha una password unica e l’autenticazione a due fattori.',
         'Le immagini nei messaggi si caricano solo se lo chiedo io.',
         'Il browser blocca i cookie di terze parti ed è aggiornato.',
         'Ho controllato i permessi dei siti e le estensioni installate.',
         'Se uso una VPN, so chi la gestisce e cosa conserva.',
         'I miei profili social mostrano al pubblico solo ciò che ho scelto.',
-        "Ho rivisto le app collegate ai social e all'account di posta.",
+        'Ho rivisto le app collegate ai social e all’account di posta.',
         'So a chi scrivere e cosa chiedere per esercitare i miei diritti GDPR.',
       ],
     },
     {
       type: 'p',
-      text: "Vuoi andare oltre? L'articolo [Privacy online: guida pratica](/blog/guida-privacy-online) approfondisce smartphone, acquisti e reti, mentre la guida alla [sicurezza online](/sicurezza-online) si occupa di password, autenticazione a due fattori e truffe.",
+      text: 'Vuoi andare oltre? L’articolo [Privacy online: guida pratica](/blog/guida-privacy-online) approfondisce smartphone, acquisti e reti, mentre la guida alla [sicurezza online](/sicurezza-online) si occupa di password, autenticazione a due fattori e truffe.',
     },
   ],
 };

@@ -1,7 +1,7 @@
 import type { Guide } from './guide';
 import { pages } from '../site';
 
-/** `/sicurezza-online`: threats, passwords, PIN, 2FA, phones, public WiFi and a weekly checklist. */
+/** `/sicurezza-online`: threats, passwords, PIN, 2FA, phones, public Wi-Fi and a weekly checklist. */
 export const guide: Guide = {
   title: pages['/sicurezza-online'].heading,
   description: pages['/sicurezza-online'].intro,
@@ -29,7 +29,7 @@ export const guide: Guide = {
         [
           'Malware',
           'Programmi nascosti in allegati, app non ufficiali o software pirata',
-          "Allegati inattesi, richieste di abilitare macro o di disattivare l'antivirus",
+          'Allegati inattesi, richieste di abilitare macro o di disattivare l’antivirus',
         ],
         [
           'Ransomware',
@@ -50,7 +50,7 @@ export const guide: Guide = {
     },
     {
       type: 'p',
-      text: "Per approfondire la più diffusa di queste minacce leggi l'articolo sull'[email temporanea contro il phishing](/blog/email-temporanea-contro-phishing).",
+      text: 'Per approfondire la più diffusa di queste minacce leggi l’articolo sull’[email temporanea contro il phishing](/blog/email-temporanea-contro-phishing).',
     },
     { type: 'h2', text: 'Password che reggono', id: 'password' },
     {
@@ -82,21 +82,21 @@ export const guide: Guide = {
     { type: 'h2', text: 'Autenticazione a due fattori', id: '2fa' },
     {
       type: 'p',
-      text: "Con l'autenticazione a due fattori, per entrare in un account non basta conoscere la password: serve anche qualcosa che possiedi, di solito il telefono. Anche se la tua password finisse in mani sbagliate, chi la trova resterebbe fuori.",
+      text: 'Con l’autenticazione a due fattori, per entrare in un account non basta conoscere la password: serve anche qualcosa che possiedi, di solito il telefono. Anche se la tua password finisse in mani sbagliate, chi la trova resterebbe fuori.',
     },
     {
       type: 'ol',
       items: [
-        "Installa un'app di autenticazione sul telefono.",
-        "Nelle impostazioni di sicurezza dell'account, scegli di attivare la verifica in due passaggi con un'app e inquadra il codice QR che compare.",
-        "L'app genera un codice di sei cifre che cambia ogni 30 secondi: inserisci quello visualizzato per confermare.",
+        'Installa un’app di autenticazione sul telefono.',
+        'Nelle impostazioni di sicurezza dell’account, scegli di attivare la verifica in due passaggi con un’app e inquadra il codice QR che compare.',
+        'L’app genera un codice di sei cifre che cambia ogni 30 secondi: inserisci quello visualizzato per confermare.',
         'Salva i codici di recupero che il servizio ti propone in un luogo sicuro, lontano dal telefono: ti serviranno se lo perdi.',
-        "Ripeti l'operazione partendo dagli account più importanti: posta elettronica, banca, gestore di password, social.",
+        'Ripeti l’operazione partendo dagli account più importanti: posta elettronica, banca, gestore di password, social.',
       ],
     },
     {
       type: 'p',
-      text: "I codici via SMS sono meglio di niente, ma un'app di autenticazione è più sicura, e le chiavi di sicurezza fisiche o le passkey lo sono ancora di più, perché funzionano solo sul sito autentico. Ricorda infine la regola d'oro: nessun operatore serio ti chiederà mai di comunicargli un codice di verifica, né al telefono né via messaggio.",
+      text: 'I codici via SMS sono meglio di niente, ma un’app di autenticazione è più sicura, e le chiavi di sicurezza fisiche o le passkey lo sono ancora di più, perché funzionano solo sul sito autentico. Ricorda infine la regola d’oro: nessun operatore serio ti chiederà mai di comunicargli un codice di verifica, né al telefono né via messaggio.',
     },
     { type: 'h2', text: 'Smartphone e tablet', id: 'mobile' },
     {
@@ -110,7 +110,7 @@ export const guide: Guide = {
         'Diffida dei link ricevuti via SMS o chat, anche quando sembrano arrivare dal corriere o dalla banca.',
       ],
     },
-    { type: 'h2', text: 'WiFi pubblico', id: 'wifi' },
+    { type: 'h2', text: 'Wi-Fi pubblico', id: 'wifi' },
     {
       type: 'p',
       text: 'Le reti aperte di bar, stazioni e hotel sono comode ma condivise con sconosciuti, e chiunque può creare una rete con un nome credibile per intercettare chi si collega.',
@@ -120,7 +120,7 @@ export const guide: Guide = {
       items: [
         'Chiedi al personale il nome esatto della rete, invece di collegarti alla prima che sembra giusta.',
         'Controlla che i siti che usi mostrino il lucchetto della connessione cifrata, e non ignorare mai gli avvisi sui certificati.',
-        'Rimanda le operazioni bancarie, o usa la rete dati del telefono: è più sicura di qualunque WiFi pubblico.',
+        'Rimanda le operazioni bancarie, o usa la rete dati del telefono: è più sicura di qualunque Wi-Fi pubblico.',
         'Disattiva la connessione automatica alle reti aperte e la condivisione di file.',
         'Su reti che usi spesso fuori casa, valuta una VPN affidabile.',
         'Se una rete chiede la tua email per darti accesso, puoi usare un [indirizzo temporaneo](/).',
@@ -146,7 +146,7 @@ export const guide: Guide = {
     },
     {
       type: 'p',
-      text: "Se temi che un tuo account sia già stato violato, segui i passi indicati nell'articolo su come [proteggere la tua email dalle violazioni](/blog/proteggere-email-violazioni).",
+      text: 'Se temi che un tuo account sia già stato violato, segui i passi indicati nell’articolo su come [proteggere la tua email dalle violazioni](/blog/proteggere-email-violazioni).',
     },
   ],
 };

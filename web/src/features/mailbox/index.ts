@@ -1,5 +1,5 @@
 /** Public face of the mailbox feature: the app composes these; other features never import them. */
-export { AddressCard, MAILBOX_ACTION_CLASS } from './components/address-card';
+export { AddressCard } from './components/address-card';
 export { CountdownCard } from './components/countdown-card';
 export { DeleteNowButton } from './components/delete-now-button';
 export { OpenOnPhoneButton } from './components/open-on-phone-button';

@@ -1,7 +1,32 @@
 import type { CreatedMailbox } from '@et/common';
+import { mutationOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
+import { useMutationCall } from '@/lib/use-mutation-call';
+import { mailboxQueryOptions } from './get-mailbox';
 
 /** `POST /api/v1/mailboxes`: a fresh random address, its token and its expiry. */
 export function createMailbox(): Promise<CreatedMailbox> {
   return apiJson<CreatedMailbox>('/mailboxes', { method: 'POST' });
+}
+
+/** The new mailbox's record (address, expiry) goes straight into its key: no fetch follows. */
+export function createMailboxOptions(queryClient: QueryClient) {
+  return mutationOptions({
+    mutationFn: createMailbox,
+    onSuccess: (created) => {
+      queryClient.setQueryData(mailboxQueryOptions(created.token).queryKey, {
+        email: created.email,
+        expiresAt: created.expiresAt,
+      });
+    },
+  });
+}
+
+/**
+ * Asks for a mailbox. Quiet (`useMutationCall`): the `starting` phase already says an address is
+ * on its way, and a pending flag would re-render the generator twice as the page starts.
+ */
+export function useCreateMailbox() {
+  const queryClient = useQueryClient();
+  return useMutationCall(createMailboxOptions(queryClient));
 }

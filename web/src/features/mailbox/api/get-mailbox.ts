@@ -1,5 +1,5 @@
 import type { MailboxInfo } from '@et/common';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { mailboxKeyRoot } from '@/lib/query-keys';
 
@@ -20,4 +20,11 @@ export function mailboxQueryOptions(token: string) {
 
 export function useMailboxInfo(token: string | null) {
   return useQuery({ ...mailboxQueryOptions(token ?? ''), enabled: token !== null });
+}
+
+/** A new expiry heard from elsewhere (another tab's extension): written into a cached record only. */
+export function setMailboxExpiry(queryClient: QueryClient, token: string, expiresAt: string): void {
+  queryClient.setQueryData(mailboxQueryOptions(token).queryKey, (old) =>
+    old ? { ...old, expiresAt } : old,
+  );
 }

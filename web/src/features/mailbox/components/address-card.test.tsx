@@ -44,7 +44,7 @@ describe('AddressCard', () => {
       'secondary',
     );
     expect(screen.getByText('Email copiata!')).toBeInTheDocument();
-    expect(screen.getByText("L'indirizzo è stato copiato negli appunti")).toBeInTheDocument();
+    expect(screen.getByText('L’indirizzo è stato copiato negli appunti')).toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(COPIED_FEEDBACK_MS - 10));
     expect(screen.getByRole('button', { name: 'Copiato' })).toBeInTheDocument();

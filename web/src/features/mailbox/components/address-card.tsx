@@ -7,14 +7,7 @@ import { strings } from '@/content/strings';
 import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
-import type { MailboxPhase } from '../hooks/use-mailbox';
-
-/**
- * The look of one button in the row of actions: a tile (icon above a short label) on phones, so
- * three fit side by side at 360 px; an inline ghost button from `sm` on.
- */
-export const MAILBOX_ACTION_CLASS =
-  'h-auto min-w-0 flex-1 basis-0 flex-col justify-start gap-1 px-1 py-2 text-xs whitespace-normal has-[>svg]:px-1 sm:h-8 sm:flex-none sm:basis-auto sm:flex-row sm:justify-center sm:gap-1.5 sm:px-2.5 sm:py-0 sm:text-sm sm:whitespace-nowrap sm:has-[>svg]:px-2.5';
+import type { MailboxPhase } from '../lib/mailbox-life';
 
 /** How long 'Copiato' stays after a copy. */
 export const COPIED_FEEDBACK_MS = 2_000;

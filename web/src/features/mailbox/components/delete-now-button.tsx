@@ -1,9 +1,7 @@
 import { Trash2Icon } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { lazy } from 'react';
 import { strings } from '@/content/strings';
-import { cn } from '@/lib/cn';
-import { MAILBOX_ACTION_CLASS } from './address-card';
+import { LazyDialogButton } from './lazy-dialog-button';
 
 // Rarely used: the confirmation is a chunk of its own, fetched on approach like the QR dialog.
 const loadDialog = () => import('./delete-now-dialog');
@@ -19,43 +17,28 @@ export interface DeleteNowButtonProps {
 
 /** 'Elimina tutto ora': asks for confirmation, then deletes address and mail at once. */
 export function DeleteNowButton({ email, isDeleting, onConfirm }: DeleteNowButtonProps) {
-  const [open, setOpen] = useState(false);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const preload = () => void loadDialog().catch(() => {});
-
   return (
-    <>
-      <Button
-        ref={buttonRef}
-        type="button"
-        variant="ghost"
-        size="sm"
-        className={cn(
-          MAILBOX_ACTION_CLASS,
-          'text-destructive hover:bg-destructive/10 hover:text-destructive',
-        )}
-        disabled={!email}
-        onClick={() => setOpen(true)}
-        onPointerEnter={preload}
-        onFocus={preload}
-        title={strings.mailboxActions.deleteNowLabel}
-      >
-        <Trash2Icon aria-hidden="true" />
-        {strings.mailboxActions.deleteNow}
-      </Button>
-      {open && email && (
-        <Suspense fallback={null}>
+    <LazyDialogButton
+      className="text-destructive hover:bg-destructive/10 hover:text-destructive"
+      disabled={!email}
+      title={strings.mailboxActions.deleteNowLabel}
+      preload={loadDialog}
+      dialog={({ close, returnFocusTo }) =>
+        email && (
           <DeleteNowDialog
             email={email}
             isDeleting={isDeleting}
             onConfirm={async () => {
-              if (await onConfirm()) setOpen(false);
+              if (await onConfirm()) close();
             }}
-            onClose={() => setOpen(false)}
-            returnFocusTo={buttonRef}
+            onClose={close}
+            returnFocusTo={returnFocusTo}
           />
-        </Suspense>
-      )}
-    </>
+        )
+      }
+    >
+      <Trash2Icon aria-hidden="true" />
+      {strings.mailboxActions.deleteNow}
+    </LazyDialogButton>
   );
 }

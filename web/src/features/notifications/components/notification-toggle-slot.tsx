@@ -11,13 +11,13 @@ const NotificationToggle = lazy(async () => ({
  * boundary is left for the server to resolve), then the toggle is loaded and shown: a transition
  * after the first commit, so that it is not one more synchronous render on top of hydration's.
  */
-export function NotificationToggleSlot({ className }: { className?: string }) {
+export function NotificationToggleSlot() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => startTransition(() => setMounted(true)), []);
   if (!mounted || typeof window.Notification !== 'function') return null;
   return (
     <Suspense fallback={null}>
-      <NotificationToggle className={className} />
+      <NotificationToggle />
     </Suspense>
   );
 }

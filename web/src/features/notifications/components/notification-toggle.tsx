@@ -1,6 +1,6 @@
 import { BellIcon, BellOffIcon, BellRingIcon } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
-import { Button } from '@/components/ui/button';
+import { ActionButton } from '@/components/ui/button';
 import { mailboxTools } from '@/content/mailbox-tools';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
@@ -16,7 +16,7 @@ import {
  * 'Attiva notifiche' / 'Notifiche attive' / 'Notifiche bloccate dal browser'. Absent where the
  * browser has no Notification API, and in the prerendered HTML (the state is the browser's).
  */
-export function NotificationToggle({ className }: { className?: string }) {
+export function NotificationToggle() {
   const state = useSyncExternalStore(
     subscribeNotificationState,
     readNotificationState,
@@ -51,17 +51,14 @@ export function NotificationToggle({ className }: { className?: string }) {
   const blocked = state === 'blocked';
   const on = state === 'on';
   return (
-    <Button
+    <ActionButton
       type="button"
-      variant="ghost"
-      size="sm"
       data-slot="notification-toggle"
       data-state={state}
       aria-pressed={blocked ? undefined : on}
       // Blocked: still focusable so its explanation can be read; clicking does nothing.
       aria-disabled={blocked || undefined}
       className={cn(
-        className,
         on && 'text-primary hover:text-primary',
         blocked && 'cursor-not-allowed text-muted-foreground hover:bg-transparent',
       )}
@@ -87,6 +84,6 @@ export function NotificationToggle({ className }: { className?: string }) {
         : on
           ? mailboxTools.notifications.on
           : mailboxTools.notifications.enable}
-    </Button>
+    </ActionButton>
   );
 }

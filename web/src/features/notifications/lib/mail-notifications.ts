@@ -35,7 +35,7 @@ function supported(): boolean {
 
 /**
  * The state as the browser reports it now. `Notification.permission` is a synchronous call to
- * the browser process (4-15 ms per home page load in Chromium on the project's machine), and
+ * the browser process (bench/README.md, "Web, home page in Chromium's profiler"), and
  * React reads a store's snapshot more than once per render: `readNotificationState` keeps this
  * until something may have changed it.
  */

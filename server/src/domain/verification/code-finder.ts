@@ -1,0 +1,299 @@
+/**
+ * The one-time code of a mail: numbers and letter-digit runs next to a word that names a code,
+ * scored by what stands around them (word-lists.ts).
+ */
+import type { VerificationInput } from './types';
+import { scanLines } from './text';
+import {
+  DECOYS,
+  DECOY_STEMS,
+  QUALIFIERS,
+  STOPWORDS,
+  STRONG_KEYWORDS,
+  UNITS,
+  WEAK_KEYWORDS,
+} from './word-lists';
+
+/** Keyword classes: a strong one names a code, a weak one only says what the mail is about. */
+type Strength = 2 | 1;
+
+interface Keyword {
+  start: number;
+  end: number;
+  strength: Strength;
+}
+
+interface Candidate {
+  /** As written in the mail, e.g. `482 913`. */
+  raw: string;
+  /** As typed: separators removed. */
+  value: string;
+  start: number;
+  end: number;
+  /** Mixed or lower case letters: accepted only right after a strong keyword. */
+  lowerCase: boolean;
+  /** A 4-digit number that reads as a year (1900–2099): same restriction. */
+  yearLike: boolean;
+}
+
+/** Symbols that, just before or after a number, make it money, a phone or a reference. */
+const SYMBOL_BEFORE = /[#+€$£¥@/\\°º%]\s?$/u;
+const SYMBOL_AFTER = /^\s?[€$£¥%°º/\\]/u;
+
+const NUMERIC_RUN = /(?<![\p{L}\p{N}])\d+(?:[ \-./:,]\d+)*(?![\p{L}\p{N}])/gu;
+const ALNUM_RUN =
+  /(?<![\p{L}\p{N}-])[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*(?![\p{L}\p{N}]|-[\p{L}\p{N}])/gu;
+
+/** The gap between a keyword and its code that makes the pair "tight": `codice: 4821`. */
+const TIGHT_GAP = /^[\s:=\-–—]*(?:(?:è|e'|is|sono|are)[\s:\-–—]*)?$/iu;
+
+export function findCode({ subject, text, htmlText }: VerificationInput): string | null {
+  const scores = new Map<string, { value: string; score: number }>();
+  const subjectLines = scanLines(subject);
+  const subjectHasCodeWord = subjectLines.some((l) => keywordsOf(l).some((k) => k.strength === 2));
+  const sources: [string[], boolean][] = [
+    [subjectLines, false],
+    [scanLines(htmlText), subjectHasCodeWord],
+    [scanLines(text), subjectHasCodeWord],
+  ];
+  for (const [sourceLines, boost] of sources) {
+    for (const { candidate, score, alone } of scoreLines(sourceLines)) {
+      // The subject names a code: one on a line of its own is likely it (big digits under a
+      // greeting), one in a sentence with a weaker word less so.
+      const total = score + (boost ? (alone ? 2 : score >= 1 ? 1 : 0) : 0);
+      if (total < 2) continue;
+      const key = candidate.value.toUpperCase();
+      const known = scores.get(key);
+      if (!known) scores.set(key, { value: candidate.value, score: total });
+      else known.score = Math.max(known.score, total);
+    }
+  }
+  const ranked = [...scores.values()].sort((a, b) => b.score - a.score);
+  const [best, second] = ranked;
+  if (!best) return null;
+  // Two different codes, equally likely: the visitor is better off reading the mail.
+  if (second && second.score === best.score) return null;
+  return best.value;
+}
+
+function scoreLines(
+  sourceLines: string[],
+): { candidate: Candidate; score: number; alone: boolean }[] {
+  const out: { candidate: Candidate; score: number; alone: boolean }[] = [];
+  // Keywords are looked for only where they can matter: on lines with digits and next to them.
+  const keywordCache = new Map<number, Keyword[]>();
+  const keywordsAt = (i: number) => {
+    let found = keywordCache.get(i);
+    if (!found) keywordCache.set(i, (found = keywordsOf(sourceLines[i]!)));
+    return found;
+  };
+  sourceLines.forEach((line, i) => {
+    if (!/\d/.test(line)) return;
+    for (const candidate of candidatesOf(line)) {
+      if (!cleanSurroundings(line, candidate)) continue;
+      const alone = standsAlone(line, candidate);
+      let score = 0;
+      let tight = false;
+      for (const k of keywordsAt(i)) {
+        if (k.end <= candidate.start) {
+          const gap = line.slice(k.end, candidate.start);
+          if (gap.length > 48 || crossesSentence(gap) || hasDecoy(gap)) continue;
+          if (k.strength === 2 && TIGHT_GAP.test(gap)) tight = true;
+          score += k.strength;
+        } else if (k.start >= candidate.end) {
+          const gap = line.slice(candidate.end, k.start);
+          if (gap.length > 32 || crossesSentence(gap) || hasDecoy(gap)) continue;
+          const lead = line.slice(Math.max(0, candidate.start - 30), candidate.start);
+          if (hasDecoy(lastWords(lead, 2))) continue;
+          score += k.strength;
+        }
+      }
+      if (alone) {
+        // The code on a line of its own, under (or over) the line that names it.
+        const before = neighbour(sourceLines, i, -1);
+        const after = neighbour(sourceLines, i, +1);
+        if (before !== null) score += lineScore(sourceLines[before]!, keywordsAt(before), 'after');
+        if (after !== null) score += lineScore(sourceLines[after]!, keywordsAt(after), 'before');
+      }
+      if ((candidate.lowerCase || candidate.yearLike) && !tight) continue;
+      if (score > 0 || alone) out.push({ candidate, score: Math.min(score, 4), alone });
+    }
+  });
+  return out;
+}
+
+/** How strongly a neighbouring line names the code next to it; decoys there count against. */
+function lineScore(line: string, keywords: Keyword[], side: 'after' | 'before'): number {
+  let best = 0;
+  for (const k of keywords) {
+    const rest = side === 'after' ? line.slice(k.end) : line.slice(0, k.start);
+    if (hasDecoy(rest) || candidatesOf(line).length > 0) continue;
+    best = Math.max(best, k.strength);
+  }
+  return best;
+}
+
+/** Index of the nearest non-empty line within two lines in `direction`, or null. */
+function neighbour(sourceLines: string[], i: number, direction: -1 | 1): number | null {
+  for (let j = i + direction, steps = 0; j >= 0 && j < sourceLines.length && steps < 3;) {
+    if (sourceLines[j]!.trim()) return j;
+    j += direction;
+    steps++;
+  }
+  return null;
+}
+
+function keywordsOf(line: string): Keyword[] {
+  const found: Keyword[] = [];
+  for (const m of line.matchAll(STRONG_KEYWORDS)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (qualified(line, start, end, m[0].toLowerCase())) continue;
+    found.push({ start, end, strength: 2 });
+  }
+  for (const m of line.matchAll(WEAK_KEYWORDS)) {
+    const start = m.index;
+    if (found.some((k) => start < k.end && k.start < start + m[0].length)) continue;
+    found.push({ start, end: start + m[0].length, strength: 1 });
+  }
+  return found;
+}
+
+/** "codice cliente", "codice di tracciamento", "promo code": a code, but not a one-time one. */
+function qualified(line: string, start: number, end: number, keyword: string): boolean {
+  const after = wordsOf(line.slice(end, end + 60))
+    .filter((w) => !STOPWORDS.has(w))
+    .slice(0, 1);
+  const before = wordsOf(line.slice(Math.max(0, start - 40), start))
+    .slice(-2)
+    .filter((w) => !STOPWORDS.has(w));
+  const isQualifier = (w: string) => QUALIFIERS.some((q) => w.startsWith(q));
+  if (keyword.startsWith('codic')) return after.some(isQualifier) || before.some(isQualifier);
+  if (keyword.startsWith('code')) return before.some(isQualifier) || after.some(isQualifier);
+  return false;
+}
+
+function candidatesOf(line: string): Candidate[] {
+  const found: Candidate[] = [];
+  for (const m of line.matchAll(NUMERIC_RUN)) {
+    const raw = m[0];
+    const value = numericCode(raw);
+    if (!value) continue;
+    const n = Number(value);
+    found.push({
+      raw,
+      value,
+      start: m.index,
+      end: m.index + raw.length,
+      lowerCase: false,
+      yearLike: value.length === 4 && n >= 1900 && n <= 2099,
+    });
+  }
+  for (const m of line.matchAll(ALNUM_RUN)) {
+    const raw = m[0];
+    const value = raw.replace(/-/g, '');
+    if (value.length < 4 || value.length > 8) continue;
+    if (!/\d/.test(value) || !/[A-Za-z]/.test(value)) continue;
+    if (raw.split('-').some((g) => g.length < 2)) continue;
+    const upper = value.toUpperCase();
+    // Word plus number (SCONTO20, ORD12345, COVID19), short prefix plus number (IT77345),
+    // number plus unit (128GB): references and quantities, not codes.
+    if (/^[A-Z]{3,}\d+$/.test(upper) || /^[A-Z]{2}\d{3,}$/.test(upper)) continue;
+    if (/^\d+[A-Z]{1,3}$/.test(upper)) continue;
+    found.push({
+      raw,
+      value,
+      start: m.index,
+      end: m.index + raw.length,
+      lowerCase: value !== upper,
+      yearLike: false,
+    });
+  }
+  return found;
+}
+
+/**
+ * The code in a run of digits, or null: 4 to 8 digits, alone or in groups split by single
+ * spaces or dashes ("482 913", "482-913", "4 8 2 9 1 3"). Dates, times, prices, decimals and
+ * anything longer (phones, IBANs, tracking numbers) give null.
+ */
+function numericCode(raw: string): string | null {
+  if (/[./:,]/.test(raw)) return null;
+  const groups = raw.split(/[ -]/);
+  const digits = groups.join('');
+  if (digits.length < 4 || digits.length > 8) return null;
+  if (groups.length === 1) return digits;
+  if (raw.includes(' ') && raw.includes('-')) return null;
+  const sizes = groups.map((g) => g.length);
+  const evenGroups = sizes.every((s) => s >= 2 && s <= 4) || sizes.every((s) => s === 1);
+  if (!evenGroups || Math.max(...sizes) - Math.min(...sizes) > 1) return null;
+  if (looksLikeDate(groups)) return null;
+  return digits;
+}
+
+function looksLikeDate(groups: string[]): boolean {
+  if (groups.length !== 3) return false;
+  const [a, b, c] = groups.map(Number) as [number, number, number];
+  const dayMonth = (d: number, m: number) => d >= 1 && d <= 31 && m >= 1 && m <= 12;
+  if (groups[0]!.length === 4) return dayMonth(c, b) || dayMonth(b, c);
+  return dayMonth(a, b) || dayMonth(b, a);
+}
+
+/** No currency, hash, plus or unit glued to the number, no decoy word right before it. */
+function cleanSurroundings(line: string, c: Candidate): boolean {
+  const before = line.slice(Math.max(0, c.start - 2), c.start);
+  const after = line.slice(c.end, c.end + 2);
+  if (SYMBOL_BEFORE.test(before) || SYMBOL_AFTER.test(after)) return false;
+  // A number that continues after a single separator belongs to something longer (a phone,
+  // "2025/0042", "1.234,56"): the run regex stopped at a double separator or a letter.
+  if (/^[-./:,]\d/.test(after) || /\d[-./:,]$/.test(before)) return false;
+  const next = wordsOf(line.slice(c.end, c.end + 40));
+  if (next.slice(0, 1).some((w) => UNITS.has(w))) return false;
+  // "482913 per il tuo ordine", "482913 (numero ordine)": the number belongs to the order.
+  if (
+    next
+      .filter((w) => !STOPWORDS.has(w))
+      .slice(0, 2)
+      .some(isDecoyStem)
+  )
+    return false;
+  if (hasDecoy(lastWords(line.slice(Math.max(0, c.start - 20), c.start), 1))) return false;
+  return true;
+}
+
+/** The line holds the code and nothing else but punctuation or emphasis. */
+function standsAlone(line: string, c: Candidate): boolean {
+  const rest = line.slice(0, c.start) + line.slice(c.end);
+  return /^[\s*_"'“”«»()[\]:.\-–—|>]*$/u.test(rest);
+}
+
+function crossesSentence(gap: string): boolean {
+  return /[.!?;]\s+\S/u.test(gap.replace(/\b(?:n|nr|no|tel|rif)\.\s/giu, ' '));
+}
+
+function hasDecoy(text: string): boolean {
+  return wordsOf(text).some(
+    (w) => DECOYS.has(w) || DECOYS.has(w.replace(/\.+$/, '')) || isDecoyStem(w),
+  );
+}
+
+function isDecoyStem(w: string): boolean {
+  return DECOYS.has(w) || DECOY_STEMS.some((q) => w.startsWith(q));
+}
+
+function lastWords(text: string, n: number): string {
+  return wordsOf(text).slice(-n).join(' ');
+}
+
+/** Lower-case words with the punctuation around them trimmed; `l'ordine` gives `ordine`. */
+function wordsOf(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/u)
+    .map((w) =>
+      w
+        .replace(/^(?:[ldn]|dell|all|dall|nell|sull|un)['’]/u, '')
+        .replace(/^["'“”‘’«»()[\]{}<>*_,;:!?]+|["'“”‘’«»()[\]{}<>*_,;:!?]+$/gu, ''),
+    )
+    .filter(Boolean);
+}

@@ -1,0 +1,112 @@
+/** The string work the code finder and the link finder share. */
+
+/** Only this many characters of each part are scanned: codes sit near the top, and mail is hostile. */
+const MAX_SCAN_CHARS = 30_000;
+
+/** What `\p{L}\p{N}` matches: a letter or a digit of any script, for a regex character class. */
+const LETTER_OR_DIGIT = '\\p{L}\\p{N}';
+
+/** A global, case-blind regex for `pattern` as whole words (no letter or digit on either side). */
+export const wordPattern = (pattern: string) =>
+  new RegExp(`(?<![${LETTER_OR_DIGIT}])(?:${pattern})(?![${LETTER_OR_DIGIT}])`, 'giu');
+
+/**
+ * `pattern.test(text)` for the global patterns of `wordPattern`, whose `lastIndex` would
+ * otherwise carry over from one call to the next.
+ */
+export function matches(pattern: RegExp, text: string): boolean {
+  pattern.lastIndex = 0;
+  const hit = pattern.test(text);
+  pattern.lastIndex = 0;
+  return hit;
+}
+
+/** The first MAX_SCAN_CHARS characters of `text`. */
+export function clipForScan(text: string): string {
+  return text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
+}
+
+/** Whitespace runs made one space, invisible characters removed, trimmed. */
+export function collapseWhitespace(text: string): string {
+  return text
+    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/**
+ * Lines of a text with URLs and addresses blanked out, spaces folded. Longer lines (HTML without
+ * blocks, hostile input) are cut at a space every MAX_LINE_CHARS, so the work per line stays
+ * bounded and the scan linear in the size of the mail.
+ */
+export function scanLines(text: string): string[] {
+  const withoutUrls = clipForScan(text)
+    .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
+    .replace(/\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+/gi, ' ');
+  return blankAddresses(withoutUrls)
+    .split(/\r\n|\r|\n/)
+    .flatMap((l) => splitLongLine(l.replace(/[\s\u00a0\u2007\u202f]+/gu, ' ').trim()));
+}
+
+const MAX_LINE_CHARS = 500;
+
+/**
+ * Blanks out what looks like an address, so that its digits are never taken for a code: the
+ * same as `text.replace(/[^\s@<>()[\]"']{1,64}@[^\s@<>()[\]"']{1,255}/g, ' ')`, but working
+ * out from each '@' instead of trying the pattern at every position, where the regex tries up
+ * to 64 characters at each of them: on plain text that was most of the heuristic's cost.
+ */
+function blankAddresses(text: string): string {
+  let at = text.indexOf('@');
+  if (at < 0) return text;
+  let out = '';
+  // Everything before `done` is in `out` already (or was blanked); a match never starts before.
+  let done = 0;
+  while (at >= 0) {
+    let start = at;
+    while (start > done && at - start < 64 && isAddressChar(text.charCodeAt(start - 1))) start--;
+    let end = at + 1;
+    while (end < text.length && end - at <= 255 && isAddressChar(text.charCodeAt(end))) end++;
+    if (start < at && end > at + 1) {
+      out += `${text.slice(done, start)} `;
+      done = end;
+    }
+    at = text.indexOf('@', Math.max(at + 1, done));
+  }
+  return out + text.slice(done);
+}
+
+/** Not whitespace (as `\s`), not `@<>()[]"'`. */
+function isAddressChar(c: number): boolean {
+  switch (c) {
+    case 0x40: // @
+    case 0x3c: // <
+    case 0x3e: // >
+    case 0x28: // (
+    case 0x29: // )
+    case 0x5b: // [
+    case 0x5d: // ]
+    case 0x22: // "
+    case 0x27: // '
+      return false;
+  }
+  return c > 0x20
+    ? c < 0x80 || !WHITESPACE.test(String.fromCharCode(c))
+    : c !== 0x20 && (c < 0x09 || c > 0x0d);
+}
+
+const WHITESPACE = /\s/;
+
+function splitLongLine(line: string): string[] {
+  if (line.length <= MAX_LINE_CHARS) return [line];
+  const pieces: string[] = [];
+  let rest = line;
+  while (rest.length > MAX_LINE_CHARS) {
+    const space = rest.lastIndexOf(' ', MAX_LINE_CHARS);
+    const at = space > MAX_LINE_CHARS / 2 ? space : MAX_LINE_CHARS;
+    pieces.push(rest.slice(0, at).trim());
+    rest = rest.slice(at);
+  }
+  pieces.push(rest.trim());
+  return pieces;
+}

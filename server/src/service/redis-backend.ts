@@ -1,0 +1,53 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import { createRedisBus } from '../events/redis-bus';
+import type { EventBus } from '../events/event-bus';
+import type { SweepLock } from '../jobs/expiry-sweeper';
+import { connectRedis, type RedisClient } from '../store/redis/connection';
+import { createKeys } from '../store/redis/keys';
+import { createRedisLock } from '../store/redis/redis-lock';
+import { createRedisStore } from '../store/redis/redis-store';
+import type { MailStore } from '../store/mail-store';
+
+const DAY_MS = 86_400_000;
+
+/** What a node on a shared Redis runs on. */
+export interface RedisBackend {
+  store: MailStore;
+  bus: EventBus;
+  /** Lets one node of several sweep at a time. */
+  lock: SweepLock;
+  /** Shared counters for HTTP rate limits across nodes. */
+  rateLimitRedis: RedisClient;
+}
+
+/**
+ * Store, bus, sweep lock and rate-limit counters of a node on a shared Redis (STORE_URL).
+ * Loaded only by nodes that use Redis, so that a SQLite node never loads ioredis.
+ */
+export async function createRedisBackend(
+  url: string,
+  config: Pick<Config, 'tombstoneDays' | 'sweepIntervalMs' | 'redisMinReplicasAck'>,
+  logger: Logger,
+): Promise<RedisBackend> {
+  const keys = createKeys('et:');
+  const [publisher, subscriber, rateLimitRedis] = await Promise.all([
+    connectRedis(url, 'et-bus-pub'),
+    connectRedis(url, 'et-bus-sub', true),
+    connectRedis(url, 'et-rate-limit'),
+  ]);
+  const [store, bus, lock] = await Promise.all([
+    createRedisStore({
+      url,
+      tombstoneMs: config.tombstoneDays * DAY_MS,
+      minReplicasAck: config.redisMinReplicasAck,
+    }),
+    createRedisBus({ publisher, subscriber, channel: keys.events, logger }),
+    createRedisLock({
+      url,
+      key: keys.sweepLock,
+      ttlMs: Math.max(5000, config.sweepIntervalMs * 5),
+    }),
+  ]);
+  return { store, bus, lock, rateLimitRedis };
+}

@@ -1,0 +1,277 @@
+import { SSE_HEARTBEAT_MS } from '@et/common';
+import type { FastifyInstance } from 'fastify';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Clock } from '../domain/clock';
+import { roleAddresses } from '../domain/role-mailboxes';
+import type { EventBus } from '../events/event-bus';
+import { createLocalBus } from '../events/local-bus';
+import { buildApp } from '../http/app';
+import { createPushHub, type PushHub } from '../http/push-hub';
+import { createDnsResolver, DNS_CACHE_MS } from '../ingest/dns-resolver';
+import { createMessageAuth } from '../ingest/message-auth';
+import { createMessageParser } from '../ingest/parse';
+import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
+import { createSmtpListener, type SmtpListener } from '../ingest/smtp-listener';
+import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs/expiry-sweeper';
+import type { MailStore } from '../store/mail-store';
+import type { RedisClient } from '../store/redis/connection';
+import { ensureRoleMailboxes } from '../store/role-mailboxes';
+import { createSqliteStore } from '../store/sqlite/sqlite-store';
+import { createObservability, type Observability } from '../observability/observability';
+
+/** The store and bus a node runs on, with what only a shared Redis gives. */
+interface Backend {
+  store: MailStore;
+  bus: EventBus;
+  lock?: SweepLock;
+  /** Shared counters for HTTP rate limits across nodes. */
+  rateLimitRedis?: RedisClient;
+}
+
+/**
+ * The embedded SQLite store with the in-process bus, or Redis for both when STORE_URL is set.
+ * The Redis side (ioredis and all) is loaded only when it is used.
+ */
+async function createBackend(
+  config: Config,
+  logger: Logger,
+  sqliteScrubDelayMs: number | undefined,
+): Promise<Backend> {
+  if (!config.storeUrl) {
+    return {
+      store: createSqliteStore({
+        path: join(config.dataDir, 'mail.sqlite'),
+        scrubDelayMs: sqliteScrubDelayMs,
+      }),
+      bus: createLocalBus(),
+    };
+  }
+  const { createRedisBackend } = await import('./redis-backend');
+  return createRedisBackend(config.storeUrl, config, logger);
+}
+
+/** Timings no setting exposes, which tests shorten so that they run in milliseconds. */
+export interface ServiceTuning {
+  /** Heartbeat period of event streams (the app's default otherwise). */
+  sseHeartbeatMs?: number;
+  /** How long the SQLite writer waits before it scrubs freed pages (the store's default otherwise). */
+  sqliteScrubDelayMs?: number;
+  /** Serve the API alone, without the built web app of `WEB_DIST_DIR`. */
+  apiOnly?: boolean;
+  /**
+   * Checks SPF, DKIM and DMARC of each message (default true). The test harness turns them off
+   * unless a test gives it DNS servers, so no test asks the machine's resolver.
+   */
+  senderChecks?: boolean;
+}
+
+export interface ServiceDeps {
+  clock: Clock;
+  logger: Logger;
+  tuning?: ServiceTuning;
+}
+
+/**
+ * Every part of a node, built and not yet listening. A part the node's role does not run is
+ * null (`smtp` and `pipeline` on `--role http`, `app` on `--role smtp`).
+ */
+export interface Service {
+  store: MailStore;
+  bus: EventBus;
+  pipeline: IngestPipeline | null;
+  smtp: SmtpListener | null;
+  app: FastifyInstance | null;
+  /** The node's event streams (null with the app). */
+  hub: PushHub | null;
+  /** Metrics, health and the operator's listener. */
+  observability: Observability;
+  sweeper: ExpirySweeper;
+  logger: Logger;
+  /**
+   * Stops the parts in reverse order: no new mail, in-flight mail stored, sweeps finished,
+   * streams closed, store closed last. Safe to call again: a second call joins the first.
+   */
+  stop(): Promise<void>;
+}
+
+/**
+ * Builds the service from its settings: store → bus → ingest pipeline → SMTP listener, HTTP
+ * app and expiry sweeper. The one place that builds concrete parts: `main.ts` runs what it
+ * returns, and the tests' harness drives the same parts.
+ */
+export async function wireService(config: Config, deps: ServiceDeps): Promise<Service> {
+  const { clock, logger, tuning = {} } = deps;
+  const observability = createObservability(config, clock, logger.child({ component: 'metrics' }));
+  const { store, bus, lock, rateLimitRedis } = observability.instrument(
+    await createBackend(config, logger.child({ component: 'bus' }), tuning.sqliteScrubDelayMs),
+  );
+  const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
+  const runsSmtp = config.role !== 'http';
+  const runsHttp = config.role !== 'smtp';
+
+  const parse = createMessageParser({
+    mimeOutline: !config.fastPathsOff.includes('mime-outline'),
+  });
+
+  const unclaimed = await ensureRoleMailboxes(store, config.mailDomains, clock.now());
+  if (unclaimed.length) logger.warn({ addresses: unclaimed }, 'role mailboxes not created');
+
+  const checkMessage =
+    tuning.senderChecks === false
+      ? undefined
+      : createMessageAuth({
+          lookup: createDnsResolver({
+            servers: config.dnsServers,
+            timeoutMs: config.dnsTimeoutMs,
+            cacheMs: DNS_CACHE_MS,
+            now: () => performance.now(),
+          }),
+          hostname: config.smtpHostname,
+          timeoutMs: config.dnsTimeoutMs,
+        });
+  const pipeline = runsSmtp
+    ? createIngestPipeline({ store, bus, quota, parse, clock, logger, checkMessage })
+    : null;
+  const smtp = pipeline
+    ? createSmtpListener({
+        host: config.smtpHost,
+        port: config.smtpPort,
+        hostname: config.smtpHostname,
+        domains: config.mailDomains,
+        operatorReads: config.operatorToken !== null,
+        maxMessageBytes: config.maxMessageBytes,
+        maxRecipients: config.maxRecipients,
+        greetingDelayMs: config.smtpGreetingDelayMs,
+        closeTimeoutMs: config.shutdownTimeoutMs,
+        limits: {
+          maxConnections: config.smtpMaxConnections,
+          maxConnectionsPerIp: config.smtpMaxConnectionsPerIp,
+          idleTimeoutMs: config.smtpIdleTimeoutMs,
+          stressIdleTimeoutMs: config.smtpStressIdleTimeoutMs,
+          stressThresholdPercent: config.smtpStressThresholdPercent,
+          sessionTimeoutMs: config.smtpSessionTimeoutMs,
+          commandTimeoutMs: config.smtpCommandTimeoutMs,
+          minDataRateBytesPerSecond: config.smtpMinDataRate,
+          minDataRateGraceMs: config.smtpMinDataRateGraceMs,
+          maxMessagesPerConnection: config.smtpMaxMessagesPerConnection,
+          maxBadRecipients: config.smtpMaxBadRecipients,
+        },
+        tls:
+          config.smtpTlsCert && config.smtpTlsKey
+            ? { cert: readFileSync(config.smtpTlsCert), key: readFileSync(config.smtpTlsKey) }
+            : undefined,
+        quota,
+        store,
+        pipeline,
+        clock,
+        logger: logger.child({ component: 'smtp' }),
+        metrics: observability.metrics.smtp,
+      })
+    : null;
+  const hub = runsHttp
+    ? createPushHub({
+        bus,
+        heartbeatMs: tuning.sseHeartbeatMs ?? SSE_HEARTBEAT_MS,
+        maxStreamsPerMailbox: config.maxStreamsPerMailbox,
+      })
+    : null;
+  if (hub) observability.countStreams(() => hub.openStreams());
+  const app = hub
+    ? await buildApp(
+        {
+          store,
+          bus,
+          hub,
+          parse,
+          clock,
+          logger: logger.child({ component: 'http' }),
+          domains: config.mailDomains,
+          mailboxTtlSeconds: config.mailboxTtlSeconds,
+          tombstoneDays: config.tombstoneDays,
+          webDistDir: tuning.apiOnly ? null : config.webDistDir,
+          limits: {
+            createMax: config.createRateLimitMax,
+            createWindowSeconds: config.createRateLimitWindowSeconds,
+          },
+          rateLimitRedis,
+          operator: config.operatorToken
+            ? { token: config.operatorToken, addresses: roleAddresses(config.mailDomains) }
+            : undefined,
+          metrics: observability.metrics.http,
+          health: observability.health,
+        },
+        {
+          connectionTimeout: config.httpRequestTimeoutMs,
+          requestTimeout: config.httpRequestTimeoutMs,
+          keepAliveTimeout: config.httpKeepAliveTimeoutMs,
+          trustProxy: config.trustProxy ?? false,
+          inboxReadEarly: !config.fastPathsOff.includes('inbox-read'),
+        },
+      )
+    : null;
+  // Every node runs the sweeper; with Redis the lock lets one of them sweep at a time.
+  const sweeper = createExpirySweeper({
+    store,
+    bus,
+    clock,
+    logger: logger.child({ component: 'sweeper' }),
+    intervalMs: config.sweepIntervalMs,
+    tombstoneDays: config.tombstoneDays,
+    lock,
+  });
+
+  let stopping: Promise<void> | null = null;
+  return {
+    store,
+    bus,
+    pipeline,
+    smtp,
+    app,
+    hub,
+    observability,
+    sweeper,
+    logger,
+    stop() {
+      stopping ??= (async () => {
+        observability.shuttingDown();
+        await smtp?.close();
+        await sweeper.stop();
+        await app?.close();
+        await bus.close();
+        await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
+        await store.close();
+        await observability.close();
+      })();
+      return stopping;
+    },
+  };
+}
+
+/** Where a listening service can be reached: null for a role it does not run. */
+export interface ServiceAddresses {
+  httpUrl: string | null;
+  smtpPort: number | null;
+  metricsUrl: string | null;
+}
+
+/**
+ * Opens the service to the world: SMTP and HTTP listen on the configured addresses, the
+ * sweeper starts its timer, and the `ready` line says where they are.
+ */
+export async function listenService(service: Service, config: Config): Promise<ServiceAddresses> {
+  const smtpPort = service.smtp ? await service.smtp.listen() : null;
+  const httpUrl = service.app
+    ? await service.app.listen({ host: config.host, port: config.port })
+    : null;
+  const metricsUrl = await service.observability.listen();
+  service.sweeper.start();
+  service.logger.info(
+    { httpUrl, smtpPort, metricsUrl, store: config.storeUrl ? 'redis' : config.dataDir },
+    'ready',
+  );
+  return { httpUrl, smtpPort, metricsUrl };
+}

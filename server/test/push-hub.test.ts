@@ -1,0 +1,259 @@
+import type { MailboxEvent } from '@et/common';
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { connect, type AddressInfo } from 'node:net';
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../src/domain/app-error';
+import type { EventBus } from '../src/events/event-bus';
+import { createLocalBus } from '../src/events/local-bus';
+import { createRedisBus } from '../src/events/redis-bus';
+import { createPushHub, type PushHub } from '../src/http/push-hub';
+import { connectRedis } from '../src/store/redis/connection';
+import { startHarness } from './helpers/harness';
+import { startRedis, type TestRedis } from './helpers/redis-server';
+import { openEvents } from './helpers/sse-client';
+
+const HEARTBEAT_MS = 1000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Polls `check` on real time (the hub's timers may be faked) until it holds. */
+async function until(check: () => boolean, what: string, timeoutMs = 2000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await sleep(5);
+  }
+}
+
+let redis: TestRedis;
+beforeAll(async () => {
+  redis = await startRedis();
+});
+afterAll(async () => {
+  await redis?.stop();
+});
+
+/**
+ * Two nodes' buses: events are published on `publisher` and the hub listens on `listener`. On
+ * the local bus both are the one bus; on Redis they are two nodes sharing one channel.
+ */
+const BUSES: [string, () => Promise<{ publisher: EventBus; listener: EventBus }>][] = [
+  [
+    'local bus',
+    async () => {
+      const bus = createLocalBus();
+      return { publisher: bus, listener: bus };
+    },
+  ],
+  [
+    'Redis bus',
+    async () => {
+      const channel = `t${randomBytes(4).toString('hex')}:events`;
+      const node = async () =>
+        createRedisBus({
+          publisher: await connectRedis(redis.url, 'pub'),
+          subscriber: await connectRedis(redis.url, 'sub', true),
+          channel,
+          logger: pino({ level: 'silent' }),
+        });
+      const [publisher, listener] = await Promise.all([node(), node()]);
+      return { publisher, listener };
+    },
+  ],
+];
+
+describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
+  let publisher: EventBus;
+  let listener: EventBus;
+  let hub: PushHub;
+  let server: Server;
+  let baseUrl: string;
+  const toClose: { close(): void }[] = [];
+
+  /**
+   * The hub behind a bare node:http server, as the events route uses it: the bearer token is
+   * taken as the mailbox's address (authentication is the route's business, tested there).
+   */
+  async function start(maxStreamsPerMailbox = 5) {
+    ({ publisher, listener } = await makeBuses());
+    hub = createPushHub({ bus: listener, heartbeatMs: HEARTBEAT_MS, maxStreamsPerMailbox });
+    server = createServer((req, res) => {
+      const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      try {
+        hub.open(mailbox, res);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        res.writeHead(err.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  const open = async (mailbox: string) => {
+    const stream = await openEvents(baseUrl, mailbox);
+    toClose.push(stream);
+    return stream;
+  };
+
+  afterEach(async () => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+    for (const stream of toClose.splice(0)) stream.close();
+    hub.closeAll();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await publisher.close();
+    if (listener !== publisher) await listener.close();
+  });
+
+  it('writes each event once per stream of its mailbox, serialised once, and to no other mailbox', async () => {
+    await start();
+    const a = await Promise.all([open('a@test'), open('a@test'), open('a@test')]);
+    const b = await open('b@test');
+    expect(hub.openStreams('a@test')).toBe(3);
+    expect(hub.openStreams()).toBe(4);
+    // One bus subscription per mailbox, whatever its number of streams.
+    expect(listener.listenerCount()).toBe(2);
+
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const extended: MailboxEvent = {
+      type: 'mailbox.extended',
+      expiresAt: '2026-01-15T12:10:00.000Z',
+    };
+    await publisher.publish('a@test', extended);
+    await publisher.publish('a@test', { type: 'inbox.cleared' });
+    for (const stream of a) {
+      expect(await stream.next()).toEqual(extended);
+      expect(await stream.next()).toEqual({ type: 'inbox.cleared' });
+    }
+    // Whatever the bus serialises for its own transport, the hub serialises each event once.
+    const calls = stringify.mock.calls.map(([value]) => value as unknown);
+    stringify.mockRestore();
+    const ofEvent = (event: MailboxEvent) =>
+      calls.filter((value) => JSON.stringify(value) === JSON.stringify(event));
+    expect(ofEvent(extended)).toHaveLength(1);
+    expect(ofEvent({ type: 'inbox.cleared' })).toHaveLength(1);
+
+    // Mailbox b saw nothing of a's: its first event is its own.
+    await publisher.publish('b@test', { type: 'message.deleted', id: 'm1' });
+    expect(await b.next()).toEqual({ type: 'message.deleted', id: 'm1' });
+    // And a's streams got nothing more than their two events, each once.
+    await publisher.publish('a@test', { type: 'message.deleted', id: 'm2' });
+    for (const stream of a)
+      expect(await stream.next()).toEqual({ type: 'message.deleted', id: 'm2' });
+  });
+
+  it('ends every stream of an expired mailbox after the event and lets go of its subscription', async () => {
+    await start();
+    const a = await Promise.all([open('a@test'), open('a@test')]);
+    const b = await open('b@test');
+    await publisher.publish('a@test', { type: 'mailbox.expired' });
+    for (const stream of a) {
+      expect(await stream.next()).toEqual({ type: 'mailbox.expired' });
+      await stream.waitEnd();
+    }
+    expect(hub.openStreams('a@test')).toBe(0);
+    expect(listener.listenerCount('a@test')).toBe(0);
+    // The other mailbox's stream goes on.
+    expect(b.ended).toBe(false);
+    await publisher.publish('b@test', { type: 'inbox.cleared' });
+    expect(await b.next()).toEqual({ type: 'inbox.cleared' });
+    expect(hub.openStreams()).toBe(1);
+  });
+
+  it('refuses a stream over the per-mailbox limit without disturbing the open ones', async () => {
+    await start(2);
+    const a = await Promise.all([open('a@test'), open('a@test')]);
+    const refused = await open('a@test');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+    expect((await open('b@test')).status).toBe(200);
+    expect(hub.openStreams('a@test')).toBe(2);
+    await publisher.publish('a@test', { type: 'inbox.cleared' });
+    for (const stream of a) expect(await stream.next()).toEqual({ type: 'inbox.cleared' });
+    // A place freed by a client that hangs up is taken again.
+    a[0]!.close();
+    await until(() => hub.openStreams('a@test') === 1, 'the hang-up');
+    expect((await open('a@test')).status).toBe(200);
+  });
+
+  it('sends each stream a heartbeat every period, and keeps no timer once all are gone', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    await start();
+    const streams = await Promise.all([open('a@test'), open('a@test'), open('b@test')]);
+    // The opening block (retry hint and `: connected`) is the first comment.
+    await until(() => streams.every((s) => s.comments === 1), 'the opening comments');
+    vi.advanceTimersByTime(HEARTBEAT_MS - 1);
+    await sleep(50);
+    expect(streams.map((s) => s.comments)).toEqual([1, 1, 1]);
+    vi.advanceTimersByTime(1);
+    await until(() => streams.every((s) => s.comments === 2), 'the first heartbeat');
+    vi.advanceTimersByTime(HEARTBEAT_MS * 2);
+    await until(() => streams.every((s) => s.comments === 4), 'two more heartbeats');
+    expect(vi.getTimerCount()).toBe(3);
+
+    for (const stream of streams) stream.close();
+    await until(() => hub.openStreams() === 0, 'the hang-ups');
+    expect(vi.getTimerCount()).toBe(0);
+    expect(listener.listenerCount()).toBe(0);
+  });
+
+  it('drops a client that stops reading instead of buffering for it, and keeps serving the rest', async () => {
+    await start();
+    const reader = await open('a@test');
+    // A client that sends its request and never reads the answer.
+    const url = new URL(baseUrl);
+    const stalled = connect(Number(url.port), url.hostname);
+    toClose.push({ close: () => stalled.destroy() });
+    stalled.write('GET /api/v1/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer a@test\r\n\r\n');
+    stalled.pause();
+    await until(() => hub.openStreams('a@test') === 2, 'the stalled stream');
+
+    // Big events until the stalled client is over the limit (the kernel's socket buffers first).
+    const big: MailboxEvent = { type: 'mailbox.extended', expiresAt: 'x'.repeat(64 * 1024) };
+    let sent = 0;
+    for (; sent < 500 && hub.openStreams('a@test') === 2; sent++) {
+      await publisher.publish('a@test', big);
+      // The reading client keeps up: it has each event before the next is sent.
+      expect(await reader.next()).toEqual(big);
+    }
+    expect(hub.openStreams('a@test')).toBe(1);
+    expect(sent).toBeLessThan(500);
+    await publisher.publish('a@test', { type: 'inbox.cleared' });
+    expect(await reader.next()).toEqual({ type: 'inbox.cleared' });
+  });
+
+  it('closeAll ends every stream', async () => {
+    await start();
+    const streams = await Promise.all([open('a@test'), open('b@test')]);
+    hub.closeAll();
+    for (const stream of streams) await stream.waitEnd();
+    expect(hub.openStreams()).toBe(0);
+    expect(listener.listenerCount()).toBe(0);
+  });
+});
+
+describe('push hub behind the events route', () => {
+  it('answers a stream over the limit with the documented 429 JSON, before any event-stream byte', async () => {
+    const h = await startHarness({ maxStreamsPerMailbox: 1 });
+    try {
+      const baseUrl = await h.app.listen({ host: '127.0.0.1', port: 0 });
+      const box = await h.createMailbox();
+      const first = await openEvents(baseUrl, box.token);
+      const refused = await openEvents(baseUrl, box.token);
+      expect(refused.status).toBe(429);
+      expect(refused.headers['content-type']).toMatch(/^application\/json/);
+      expect(await refused.json()).toEqual({
+        error: { code: 'RATE_LIMITED', message: 'Too many open event streams for this mailbox' },
+      });
+      expect(h.service.hub!.openStreams(box.email)).toBe(1);
+      first.close();
+      await until(() => h.service.hub!.openStreams() === 0, 'the hang-up');
+    } finally {
+      await h.close();
+    }
+  });
+});
