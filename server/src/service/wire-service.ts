@@ -106,9 +106,15 @@ export interface Service {
 export async function wireService(config: Config, deps: ServiceDeps): Promise<Service> {
   const { clock, logger, tuning = {} } = deps;
   const observability = createObservability(config, clock, logger.child({ component: 'metrics' }));
-  const { store, bus, lock, rateLimitRedis } = observability.instrument(
-    await createBackend(config, logger.child({ component: 'bus' }), tuning.sqliteScrubDelayMs),
+  const backend = await createBackend(
+    config,
+    logger.child({ component: 'bus' }),
+    tuning.sqliteScrubDelayMs,
   );
+  // Before the store is instrumented: the operator's mailboxes are not visitors' creations.
+  const unclaimed = await ensureRoleMailboxes(backend.store, config.mailDomains, clock.now());
+  if (unclaimed.length) logger.warn({ addresses: unclaimed }, 'role mailboxes not created');
+  const { store, bus, lock, rateLimitRedis } = observability.instrument(backend);
   const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
@@ -116,9 +122,6 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   const parse = createMessageParser({
     mimeOutline: !config.fastPathsOff.includes('mime-outline'),
   });
-
-  const unclaimed = await ensureRoleMailboxes(store, config.mailDomains, clock.now());
-  if (unclaimed.length) logger.warn({ addresses: unclaimed }, 'role mailboxes not created');
 
   const checkMessage =
     tuning.senderChecks === false
@@ -179,6 +182,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         maxStreamsPerMailbox: config.maxStreamsPerMailbox,
       })
     : null;
+  if (smtp) observability.watchSmtpStress(() => smtp.inStress());
   if (hub) observability.countStreams(() => hub.openStreams());
   const app = hub
     ? await buildApp(
