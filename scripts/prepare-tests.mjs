@@ -1,6 +1,6 @@
 // `npm test` runs this before the first test: the suite drives real programs that npm does not
 // install (Debian's Chromium for the browser tests, redis-server and redis-cli for the shared
-// store). Whatever is missing is installed from Debian's packages when this runs as root with
+// store, dnsmasq as the DNS server of the SPF, DKIM and DMARC tests). Whatever is missing is installed from Debian's packages when this runs as root with
 // apt-get; otherwise it stops at once with the one command that installs it.
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
@@ -39,12 +39,22 @@ function findChromium(env = process.env) {
   return onPath('chromium', env);
 }
 
+/**
+ * dnsmasq on PATH, or in the folders Debian puts daemons in, which a user's PATH often lacks
+ * (`SBIN_PATH`, default `/usr/sbin:/sbin`; the tests of this script set it empty).
+ */
+function findDnsmasq(env = process.env) {
+  const sbin = env.SBIN_PATH ?? '/usr/sbin:/sbin';
+  return onPath('dnsmasq', env) ?? onPath('dnsmasq', { PATH: sbin });
+}
+
 /** What the tests need beyond npm packages, and the Debian package that brings each. */
 const REQUIREMENTS = [
   { name: 'Chromium', pkg: 'chromium', find: findChromium },
   { name: 'redis-server', pkg: 'redis-server', find: (env) => onPath('redis-server', env) },
   // redis-cli builds the test Cluster; Debian ships it in redis-tools, which redis-server pulls in.
   { name: 'redis-cli', pkg: 'redis-server', find: (env) => onPath('redis-cli', env) },
+  { name: 'dnsmasq', pkg: 'dnsmasq-base', find: findDnsmasq },
 ];
 
 /** Debian packages for whatever `REQUIREMENTS` cannot find, each once. */

@@ -76,9 +76,14 @@ export interface MessageSummary {
   preview: string;
   /** ISO 8601 instant at which our SMTP server accepted the message. */
   receivedAt: string;
-  /** Size of the raw message in bytes, as received. */
+  /** Size of the stored raw message in bytes: as received, with our trace fields on top. */
   size: number;
   hasAttachments: boolean;
+  /**
+   * SPF, DKIM and DMARC as checked on arrival; null for a message stored before the checks
+   * existed.
+   */
+  authentication: MessageAuthentication | null;
   /**
    * The likely one-time code of a sign-up or log-in mail, as the visitor types it (spaces and
    * dashes removed, e.g. `482913` or `AB12CD`); null when none was found with confidence.
@@ -111,6 +116,22 @@ export interface MessageDetail extends MessageSummary {
   /** HTML body as sent, or null. Hostile: render only in a sandboxed iframe. */
   html: string | null;
   attachments: AttachmentInfo[];
+}
+
+/** A result word of RFC 8601 §2.7 for one check. */
+export type AuthResult =
+  'pass' | 'fail' | 'softfail' | 'neutral' | 'none' | 'temperror' | 'permerror';
+
+/**
+ * Whether a message comes from who it says: SPF of the envelope sender and client IP (RFC 7208),
+ * the best DKIM signature (RFC 6376), DMARC of the From domain (RFC 7489); `domain` is the From
+ * domain when DMARC passed, else null.
+ */
+export interface MessageAuthentication {
+  spf: AuthResult;
+  dkim: AuthResult;
+  dmarc: AuthResult;
+  domain: string | null;
 }
 
 /** Answer of `GET /api/v1/messages`. */

@@ -7,6 +7,8 @@ import {
   RATE_LIMIT_CREATE_WINDOW_SECONDS,
   TOMBSTONE_DAYS,
 } from '@et/common';
+import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isSentinelUrl, sentinelTarget } from './store/redis/redis-url';
@@ -37,6 +39,8 @@ export interface Config {
   smtpMaxConnections: number;
   smtpMaxConnectionsPerIp: number;
   smtpIdleTimeoutMs: number;
+  smtpStressIdleTimeoutMs: number;
+  smtpStressThresholdPercent: number;
   smtpSessionTimeoutMs: number;
   smtpCommandTimeoutMs: number;
   smtpMinDataRate: number;
@@ -45,6 +49,9 @@ export interface Config {
   smtpMaxBadRecipients: number;
   smtpTlsCert: string | null;
   smtpTlsKey: string | null;
+  operatorToken: string | null;
+  dnsServers: string[];
+  dnsTimeoutMs: number;
   createRateLimitMax: number;
   createRateLimitWindowSeconds: number;
   trustProxy: string | null;
@@ -77,6 +84,8 @@ interface Var<T> {
   read: (raw: string) => T;
   /** For the README table. */
   doc: string;
+  /** The default as the README shows it, when it depends on the machine. */
+  shownFallback?: string;
   /** The value when the variable is set but empty; by default empty means `fallback`. */
   empty?: T;
 }
@@ -107,6 +116,27 @@ const domains = (raw: string) => {
   const bad = list.filter((d) => !DOMAIN.test(d));
   if (bad.length) throw new Error(`not a domain name: ${bad.join(', ')}`);
   return [...new Set(list)];
+};
+
+const secret = (raw: string) => {
+  if (raw.trim().length < 32) throw new Error('must be at least 32 characters');
+  return raw.trim();
+};
+
+/** `ip`, `ip:port` or `[ipv6]:port`, as node's resolver takes them. */
+const dnsServers = (raw: string) => {
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const bad = list.filter((s) => {
+    const m = /^\[([^\]]+)\]:(\d{1,5})$/.exec(s) ?? /^([^:]+):(\d{1,5})$/.exec(s);
+    const ip = m ? m[1]! : s;
+    return !isIP(ip) || (m !== null && (Number(m[2]) < 1 || Number(m[2]) > 65535));
+  });
+  if (bad.length)
+    throw new Error(`must be IP addresses with optional :port, got "${bad.join(',')}"`);
+  return list;
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -221,9 +251,10 @@ export const CONFIG_VARS = {
   },
   smtpHostname: {
     name: 'SMTP_HOSTNAME',
-    fallback: 'localhost',
+    fallback: hostname() || 'localhost',
+    shownFallback: "(the machine's host name)",
     read: text,
-    doc: 'Host name in the SMTP banner and EHLO reply.',
+    doc: 'Host name in the SMTP banner, the EHLO reply and our `Received:` line; the name of the MX record.',
   },
   shutdownTimeoutMs: {
     name: 'SHUTDOWN_TIMEOUT_MS',
@@ -288,9 +319,21 @@ export const CONFIG_VARS = {
   },
   smtpIdleTimeoutMs: {
     name: 'SMTP_IDLE_TIMEOUT_MS',
-    fallback: 60_000,
+    fallback: 300_000,
     read: int(1000, 3_600_000),
-    doc: 'An SMTP connection silent this long is closed.',
+    doc: 'An SMTP connection that owes a command and stays silent this long is closed with 421 (RFC 5321 §4.5.3.2.7 asks for 5 minutes), while the node is not in stress mode.',
+  },
+  smtpStressIdleTimeoutMs: {
+    name: 'SMTP_STRESS_IDLE_TIMEOUT_MS',
+    fallback: 10_000,
+    read: int(1000, 3_600_000),
+    doc: 'The idle timeout in stress mode, for open connections too, as Postfix does under stress.',
+  },
+  smtpStressThresholdPercent: {
+    name: 'SMTP_STRESS_THRESHOLD_PERCENT',
+    fallback: 80,
+    read: int(1, 100),
+    doc: 'Stress mode starts once open SMTP connections pass this share of `SMTP_MAX_CONNECTIONS`, and ends when they are back at it less a twentieth of the limit.',
   },
   smtpSessionTimeoutMs: {
     name: 'SMTP_SESSION_TIMEOUT_MS',
@@ -339,6 +382,25 @@ export const CONFIG_VARS = {
     fallback: null,
     read: text,
     doc: 'PEM private key file for SMTP STARTTLS.',
+  },
+  operatorToken: {
+    name: 'OPERATOR_TOKEN',
+    fallback: null,
+    read: secret,
+    doc: 'Secret (at least 32 characters) from which the tokens of the postmaster and abuse mailboxes of every domain are derived; `npm run operator-tokens` prints them. Empty: their mail is still taken, kept within the usual quota and logged, but nobody can read it.',
+  },
+  dnsServers: {
+    name: 'DNS_SERVERS',
+    fallback: [],
+    shownFallback: "(the system's)",
+    read: dnsServers,
+    doc: 'Comma-separated DNS servers (`ip` or `ip:port`, `[ipv6]:port`) for the SPF, DKIM and DMARC checks.',
+  },
+  dnsTimeoutMs: {
+    name: 'DNS_TIMEOUT_MS',
+    fallback: 2000,
+    read: int(100, 30_000),
+    doc: 'Longest time the SPF, DKIM and DMARC checks of one message may take, every lookup included; past it the results are `temperror` and the message is stored all the same.',
   },
   createRateLimitMax: {
     name: 'RATE_LIMIT_CREATE_MAX',

@@ -5,7 +5,8 @@ import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stressBounds } from '../src/ingest/smtp-listener';
 import { bearer, startHarness, type Harness, type HarnessOptions } from './helpers/harness';
 import { code, openSmtp, type SmtpSession } from './helpers/smtp-client';
 import { openEvents } from './helpers/sse-client';
@@ -226,6 +227,51 @@ describe('abuse limits', () => {
       expect(Date.now() - startedAt).toBeLessThan(2000);
     });
 
+    it('shortens the idle timeout of every connection in stress mode, and lengthens it after', async () => {
+      // Stress above 8 of 10 connections; back to normal at 7.
+      const harness = await start({
+        smtpMaxConnections: 10,
+        smtpIdleTimeoutMs: 60_000,
+        smtpStressIdleTimeoutMs: 300,
+        smtpStressThresholdPercent: 80,
+      });
+      const sessions: SmtpSession[] = [];
+      for (let i = 0; i < 8; i++) {
+        const s = await openSmtp(harness.smtpPort);
+        await s.command(`EHLO calm${i}.test`);
+        sessions.push(s);
+      }
+      expect(harness.smtp.inStress()).toBe(false);
+      // Twice the stress timeout: nobody is cut off while there is room.
+      await sleep(600);
+      expect(sessions.every((s) => !s.socket.destroyed && !s.socket.readableEnded)).toBe(true);
+
+      const ninth = await openSmtp(harness.smtpPort);
+      sessions.push(ninth);
+      expect(harness.smtp.inStress()).toBe(true);
+      // The connections open before stress began are retimed too.
+      expect(await sessions[0]!.nextReply()).toMatch(/^421 4\.4\.2 /);
+      await Promise.all(sessions.map(closedBy));
+      await vi.waitFor(() => expect(harness.smtp.inStress()).toBe(false));
+
+      const after = await openSmtp(harness.smtpPort);
+      await after.command('EHLO after.test');
+      await sleep(600);
+      expect(after.socket.destroyed || after.socket.readableEnded).toBe(false);
+      after.close();
+    });
+
+    it('enters stress above the threshold and leaves it a twentieth of the limit below', () => {
+      expect(stressBounds({ maxConnections: 500, stressThresholdPercent: 80 })).toEqual({
+        enter: 400,
+        leave: 375,
+      });
+      expect(stressBounds({ maxConnections: 10, stressThresholdPercent: 80 })).toEqual({
+        enter: 8,
+        leave: 7,
+      });
+    });
+
     it('limits the messages of one connection', async () => {
       const harness = await start({ smtpMaxMessagesPerConnection: 2 });
       const box = await harness.createMailbox();
@@ -311,6 +357,11 @@ describe('abuse limits', () => {
       });
       transport.close();
       expect(info.response).toMatch(/^250 /);
+      const [stored] = await harness.store.listMessages(box.email);
+      const raw = await harness.store.getRaw(box.email, stored!.id);
+      expect(raw!.toString()).toMatch(
+        /^Return-Path: <a@example\.org>\r\nReceived: [^\n]*\n\tby mx\.test with ESMTPS id /,
+      );
     });
 
     it('is not offered without a certificate', async () => {

@@ -247,6 +247,23 @@ describe.each(['sqlite', 'redis'] as const)('metrics and health, %s store', (mod
     expect(late.value('tempmail_sweeper_lag_seconds')).toBeCloseTo(42, 0);
   });
 
+  it('shows SMTP stress mode while open connections are past the threshold', async () => {
+    // Stress above 2 of 5 connections (40%); back to normal at 1.
+    const { service, metrics } = await services.start({
+      ...storeEnv(),
+      SMTP_MAX_CONNECTIONS: '5',
+      SMTP_STRESS_THRESHOLD_PERCENT: '40',
+    });
+    const smtpPort = service.smtpPort!;
+    const stress = async () => (await scrape(metrics)).value('tempmail_smtp_stress_mode');
+    const sessions = [await openSmtp(smtpPort), await openSmtp(smtpPort)];
+    expect(await stress()).toBe(0);
+    sessions.push(await openSmtp(smtpPort));
+    await eventually(async () => expect(await stress()).toBe(1));
+    for (const s of sessions) s.close();
+    await eventually(async () => expect(await stress()).toBe(0));
+  });
+
   it('counts what the sweeper removes and its lag drops back to 0', async () => {
     const { http, metrics, clock } = await services.start({
       ...storeEnv(),

@@ -31,6 +31,7 @@ function aptGetIn(dir: string) {
   const programs: Record<string, string[]> = {
     chromium: ['chromium'],
     'redis-server': ['redis-server', 'redis-cli'],
+    'dnsmasq-base': ['dnsmasq'],
   };
   const installs = Object.entries(programs)
     .map(
@@ -44,15 +45,21 @@ function aptGetIn(dir: string) {
   return () => (existsSync(join(dir, 'apt.log')) ? readFileSync(join(dir, 'apt.log'), 'utf8') : '');
 }
 
+/** Runs the script with only `env`, and no sbin folders beside PATH unless a test gives them. */
 function prepare(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, [SCRIPT], { env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [SCRIPT], {
+    env: { SBIN_PATH: '', ...env },
+    encoding: 'utf8',
+  });
   return { status: result.status, stderr: result.stderr, stdout: result.stdout };
 }
 
 describe('npm test preparation (scripts/prepare-tests.mjs)', () => {
-  it('says nothing and installs nothing when Chromium and Redis are there', () => {
+  it('says nothing and installs nothing when Chromium, Redis and dnsmasq are there', () => {
     const dir = emptyPath();
-    for (const name of ['chromium', 'redis-server', 'redis-cli']) executable(join(dir, name));
+    for (const name of ['chromium', 'redis-server', 'redis-cli', 'dnsmasq']) {
+      executable(join(dir, name));
+    }
     const aptLog = aptGetIn(dir);
     expect(prepare({ PATH: dir })).toEqual({ status: 0, stderr: '', stdout: '' });
     expect(aptLog()).toBe('');
@@ -63,13 +70,23 @@ describe('npm test preparation (scripts/prepare-tests.mjs)', () => {
     expect(result.status).toBe(1);
     const sudo = isRoot ? '' : 'sudo ';
     expect(result.stderr.trim().split('\n')).toEqual([
-      `[prepare-tests] the tests need chromium, redis-server; install with: ${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends chromium redis-server`,
+      `[prepare-tests] the tests need chromium, redis-server, dnsmasq-base; install with: ${sudo}apt-get update && ${sudo}apt-get install -y --no-install-recommends chromium redis-server dnsmasq-base`,
     ]);
+  });
+
+  it('finds dnsmasq where Debian puts it, off the PATH', () => {
+    const dir = emptyPath();
+    const sbin = emptyPath();
+    for (const name of ['chromium', 'redis-server', 'redis-cli']) executable(join(dir, name));
+    executable(join(sbin, 'dnsmasq'));
+    const aptLog = aptGetIn(dir);
+    expect(prepare({ PATH: dir, SBIN_PATH: sbin })).toEqual({ status: 0, stderr: '', stdout: '' });
+    expect(aptLog()).toBe('');
   });
 
   it('reports a CHROMIUM_PATH that points at nothing instead of installing over it', () => {
     const dir = emptyPath();
-    for (const name of ['redis-server', 'redis-cli']) executable(join(dir, name));
+    for (const name of ['redis-server', 'redis-cli', 'dnsmasq']) executable(join(dir, name));
     const aptLog = aptGetIn(dir);
     const result = prepare({ PATH: dir, CHROMIUM_PATH: join(dir, 'no-such-chromium') });
     expect(result.status).toBe(1);
@@ -86,14 +103,17 @@ describe('npm test preparation (scripts/prepare-tests.mjs)', () => {
     if (isRoot) {
       expect(result).toMatchObject({ status: 0, stdout: '' });
       expect(result.stderr).toBe(
-        '[prepare-tests] installing Debian packages for the tests: redis-server\n',
+        '[prepare-tests] installing Debian packages for the tests: redis-server dnsmasq-base\n',
       );
-      expect(aptLog()).toBe('update -qq\ninstall -y -qq --no-install-recommends redis-server\n');
+      expect(aptLog()).toBe(
+        'update -qq\ninstall -y -qq --no-install-recommends redis-server dnsmasq-base\n',
+      );
       expect(existsSync(join(dir, 'redis-cli'))).toBe(true);
+      expect(existsSync(join(dir, 'dnsmasq'))).toBe(true);
     } else {
       expect(result.status).toBe(1);
       expect(result.stderr).toContain(
-        'sudo apt-get install -y --no-install-recommends redis-server',
+        'sudo apt-get install -y --no-install-recommends redis-server dnsmasq-base',
       );
       expect(aptLog()).toBe('');
     }
@@ -105,7 +125,7 @@ describe('npm test preparation (scripts/prepare-tests.mjs)', () => {
     const result = prepare({ PATH: dir });
     expect(result.status).toBe(1);
     expect(result.stderr).toMatch(
-      /chromium, redis-server.*apt-get install -y --no-install-recommends chromium redis-server/,
+      /chromium, redis-server, dnsmasq-base.*apt-get install -y --no-install-recommends chromium redis-server dnsmasq-base/,
     );
   });
 });

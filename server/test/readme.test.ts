@@ -7,13 +7,16 @@ describe('README', () => {
 
   it('documents every configuration variable with its real default', () => {
     for (const v of Object.values(CONFIG_VARS)) {
-      const fallback = Array.isArray(v.fallback)
-        ? v.fallback.length
-          ? `\`${v.fallback.join(',')}\``
-          : '(empty)'
-        : v.fallback === null
-          ? '(empty)'
-          : `\`${String(v.fallback).replace(/^.*\/web\/dist$/, './web/dist')}\``;
+      const fallback =
+        'shownFallback' in v
+          ? v.shownFallback
+          : Array.isArray(v.fallback)
+            ? v.fallback.length
+              ? `\`${v.fallback.join(',')}\``
+              : '(empty)'
+            : v.fallback === null
+              ? '(empty)'
+              : `\`${String(v.fallback).replace(/^.*\/web\/dist$/, './web/dist')}\``;
       expect(readme).toContain(`| \`${v.name}\` | ${fallback} | ${v.doc} |`);
     }
   });

@@ -2,6 +2,7 @@ import type { MailboxEvent } from '@et/common';
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewMessage } from '../src/domain/message';
 import { createRedisBus } from '../src/events/redis-bus';
 import { connectRedis } from '../src/store/redis/connection';
 import { createKeys } from '../src/store/redis/keys';
@@ -53,7 +54,7 @@ describe('Redis store specifics', () => {
       createdAt: 1,
       expiresAt: 9e12,
     });
-    const message = {
+    const message: NewMessage = {
       id: 'old0000000000000000000',
       receivedAt: 5,
       size: raw.length,
@@ -63,23 +64,26 @@ describe('Redis store specifics', () => {
       attachmentCount: 0,
       code: '482913',
       confirmLink: null,
+      authentication: { spf: 'none', dkim: 'none', dmarc: 'none', domain: null },
       raw,
     };
     await store.putMessages([{ mailbox: 'a@x.test', message }], 5, {
       maxMessages: 10,
       maxBytes: 1000,
     });
-    // Rewrite it as an older node wrote it: without the two fields.
+    // Rewrite it as an older node wrote it: without the fields added since.
     const client = await connectRedis(redis.url, 'legacy');
     const key = createKeys(prefix).messages('a@x.test');
     const stored = JSON.parse((await client.hget(key, message.id))!) as Record<string, unknown>;
     delete stored.code;
     delete stored.confirmLink;
+    delete stored.authentication;
     await client.hset(key, message.id, JSON.stringify(stored));
     await client.quit();
     expect(await store.getMessage('a@x.test', message.id)).toMatchObject({
       code: null,
       confirmLink: null,
+      authentication: null,
     });
     expect(await store.listMessages('a@x.test')).toEqual([
       expect.objectContaining({ id: message.id, code: null, confirmLink: null }),

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, startHarness, type Harness } from './helpers/harness';
 import { code, openSmtp } from './helpers/smtp-client';
+import { splitTrace } from './helpers/trace';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
@@ -75,7 +76,7 @@ describe('SMTP ingress', () => {
         expect(info.response).toMatch(/^250 2\.0\.0 OK: queued as /);
 
         const [summary] = await list(token);
-        expect(summary).toMatchObject({ subject, from: { address: from }, size: raw.length });
+        expect(summary).toMatchObject({ subject, from: { address: from } });
 
         const detail = await h.app.inject({
           url: `/api/v1/messages/${summary!.id}`,
@@ -92,7 +93,9 @@ describe('SMTP ingress', () => {
         });
         expect(eml.statusCode).toBe(200);
         expect(eml.headers['content-type']).toBe('message/rfc822');
-        expect(Buffer.compare(eml.rawPayload, raw)).toBe(0);
+        const { received } = splitTrace(eml.rawPayload);
+        expect(Buffer.compare(received, raw)).toBe(0);
+        expect(summary!.size).toBe(eml.rawPayload.length);
       },
     );
 
@@ -252,8 +255,145 @@ describe('SMTP ingress', () => {
     it('refuses up front a MAIL FROM that declares a SIZE over the limit', async () => {
       const s = await openSmtp(h.smtpPort);
       await s.command('EHLO client.test');
-      expect(code(await s.command('MAIL FROM:<a@example.org> SIZE=999999999'))).toBe(552);
+      expect(await s.command('MAIL FROM:<a@example.org> SIZE=999999999')).toMatch(/^552 5\.3\.4 /);
       s.close();
+    });
+  });
+
+  describe('trace fields', () => {
+    /** One message over a bare session; resolves each recipient's stored raw copy. */
+    async function transact(opening: string, sender: string, to: string[], body: string) {
+      const s = await openSmtp(h.smtpPort);
+      await s.command(opening);
+      expect(await s.command(`MAIL FROM:<${sender}>`)).toMatch(/^250 /);
+      for (const rcpt of to) expect(await s.command(`RCPT TO:<${rcpt}>`)).toMatch(/^250 /);
+      await s.command('DATA');
+      s.write(`${body}.\r\n`);
+      expect(await s.nextReply()).toMatch(/^250 /);
+      s.close();
+      return Promise.all(
+        to.map(async (mailbox) => {
+          const [summary] = await h.store.listMessages(mailbox);
+          return { summary: summary!, raw: (await h.store.getRaw(mailbox, summary!.id))! };
+        }),
+      );
+    }
+
+    const BODY =
+      'Received: from elsewhere.example by relay.example; Mon, 1 Jan 2024 00:00:00 +0000\r\nSubject: tracciato\r\n\r\nciao\r\n';
+
+    it('prepends Return-Path and one Received per copy, for its own mailbox only', async () => {
+      const a = await h.createMailbox();
+      const b = await h.createMailbox();
+      const copies = await transact(
+        'EHLO Client.Example.org',
+        'bounce@example.org',
+        [a.email, b.email],
+        BODY,
+      );
+      const date = new Date(h.clock.now()).toUTCString().replace('GMT', '+0000');
+      for (const [i, mailbox] of [a.email, b.email].entries()) {
+        const { summary, raw } = copies[i]!;
+        const { trace, received } = splitTrace(raw);
+        expect(trace).toBe(
+          'Return-Path: <bounce@example.org>\r\n' +
+            'Received: from client.example.org ([127.0.0.1])\r\n' +
+            `\tby mx.test with ESMTP id ${summary.id}\r\n` +
+            `\tfor <${mailbox}>; ${date}\r\n`,
+        );
+        // Every byte after ours is as received, the sender's own Received included.
+        expect(received.toString()).toBe(BODY);
+        expect(summary.size).toBe(raw.length);
+      }
+      expect(copies[0]!.raw.toString()).not.toContain(b.email);
+    });
+
+    it('writes the null sender as <> and HELO as SMTP', async () => {
+      const a = await h.createMailbox();
+      const [copy] = await transact('HELO old.example', '', [a.email], BODY);
+      expect(splitTrace(copy!.raw).trace).toMatch(
+        /^Return-Path: <>\r\nReceived: from old\.example \(\[127\.0\.0\.1\]\)\r\n\tby mx\.test with SMTP id /,
+      );
+    });
+
+    it('counts the trace fields in the quota', async () => {
+      await h.close();
+      // Room for the message as sent, not with our fields on top.
+      h = await startHarness({ mailboxMaxBytes: 1024 });
+      const a = await h.createMailbox();
+      const fill = `Subject: pieno\r\n\r\n${'x'.repeat(1024 - 60)}\r\n`;
+      expect(Buffer.byteLength(fill)).toBeLessThanOrEqual(1024);
+      const s = await openSmtp(h.smtpPort);
+      await s.command('EHLO client.test');
+      await s.command('MAIL FROM:<a@example.org>');
+      await s.command(`RCPT TO:<${a.email}>`);
+      await s.command('DATA');
+      s.write(`${fill}.\r\n`);
+      expect(await s.nextReply()).toMatch(/^452 4\.2\.2 /);
+      s.close();
+      expect(await h.store.listMessages(a.email)).toHaveLength(0);
+    });
+  });
+
+  describe('replies a strict client reads', () => {
+    /** A reply line with its enhanced code (RFC 2034): `250 2.1.0 Accepted`. */
+    const ENHANCED = /^\d{3}[ -][245]\.\d{1,3}\.\d{1,3} \S/;
+
+    it('says ESMTP once in the banner and advertises ENHANCEDSTATUSCODES', async () => {
+      const s = await openSmtp(h.smtpPort);
+      expect(s.greeting).toMatch(/^220 mx\.test ESMTP /);
+      expect(s.greeting.match(/ESMTP/g)).toHaveLength(1);
+      expect(await s.command('EHLO client.test')).toMatch(/^250[- ]ENHANCEDSTATUSCODES$/m);
+      s.close();
+    });
+
+    it('gives every reply of a whole transaction one enhanced code, ours and the library’s', async () => {
+      const { email } = await h.createMailbox();
+      const s = await openSmtp(h.smtpPort);
+      await s.command('EHLO client.test');
+      const replies = [
+        await s.command('MAIL FROM:<a@example.org>'),
+        await s.command(`RCPT TO:<${email}>`),
+        await s.command('RCPT TO:<nobody@localhost>'),
+        await s.command('RCPT TO:<someone@elsewhere.example>'),
+        await s.command('NOOP'),
+        await s.command('RSET'),
+        await s.command('BOGUS'),
+        await s.command('MAIL FROM:<a@example.org> SIZE=999999999'),
+        await s.command('MAIL FROM:<a@example.org>'),
+        await s.command(`RCPT TO:<${email}>`),
+      ];
+      expect(await s.command('DATA')).toMatch(/^354 /);
+      s.write('Subject: x\r\n\r\nx\r\n.\r\n');
+      replies.push(await s.nextReply(), await s.command('QUIT'));
+      for (const r of replies) expect(r).toMatch(ENHANCED);
+      for (const r of replies) expect(r).not.toMatch(/^\d{3} \d\.\d+\.\d+ \d\.\d+\.\d+ /);
+      expect(replies[0]).toBe('250 2.1.0 Accepted');
+      expect(replies[1]).toBe('250 2.1.5 Accepted');
+      expect(replies[2]).toMatch(/^550 5\.1\.1 /);
+      expect(replies[3]).toMatch(/^550 5\.7\.1 /);
+      expect(replies[6]).toMatch(/^500 5\.5\.2 /);
+      expect(replies[10]).toMatch(/^250 2\.0\.0 OK: queued as /);
+      expect(replies[11]).toMatch(/^221 2\.0\.0 /);
+    });
+
+    it('answers 555 5.5.4 to MAIL and RCPT parameters it does not know, and takes the known ones', async () => {
+      const { email, token } = await h.createMailbox();
+      const s = await openSmtp(h.smtpPort);
+      await s.command('EHLO client.test');
+      expect(await s.command('MAIL FROM:<a@example.org> FROBNICATE=yes')).toMatch(/^555 5\.5\.4 /);
+      // DSN is not offered, so its parameters are unknown here.
+      expect(await s.command('MAIL FROM:<a@example.org> RET=HDRS')).toMatch(/^555 5\.5\.4 /);
+      expect(await s.command('MAIL FROM:<a@example.org> SIZE=100 BODY=8BITMIME SMTPUTF8')).toMatch(
+        /^250 /,
+      );
+      expect(await s.command(`RCPT TO:<${email}> NOTIFY=NEVER`)).toMatch(/^555 5\.5\.4 /);
+      expect(await s.command(`RCPT TO:<${email}>`)).toMatch(/^250 /);
+      expect(await s.command('DATA')).toMatch(/^354 /);
+      s.write('Subject: params\r\n\r\nx\r\n.\r\n');
+      expect(await s.nextReply()).toMatch(/^250 /);
+      s.close();
+      expect((await list(token)).map((m) => m.subject)).toEqual(['params']);
     });
   });
 

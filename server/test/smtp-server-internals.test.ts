@@ -61,6 +61,7 @@ describe('smtp-server internals used by the adapter', () => {
         greetingDelayMs: 0,
         busyReply: { responseCode: 421, message: '4.3.2 busy (ours)' },
         shutdownReply: { responseCode: 421, message: '4.3.2 closing (ours)' },
+        keepOwnEnhancedCodes: false,
         ...patch,
       }),
       onRcptTo(_address, _session, callback) {
@@ -126,6 +127,7 @@ describe('smtp-server internals used by the adapter', () => {
       session: expect.objectContaining({ id: expect.any(String) }),
     });
     expect(raw!._parser).toMatchObject({ _dataMode: false, _remainder: '' });
+    expect(typeof (raw!._socket as { setTimeout?: unknown }).setTimeout).toBe('function');
     expect((server as unknown as { _closeTimeout: unknown })._closeTimeout).toBe(false);
   });
 
@@ -158,6 +160,14 @@ describe('smtp-server internals used by the adapter', () => {
     s.write('Subject: x\r\n\r\nx\r\n.\r\n');
     expect(await s.nextReply()).toMatch(/^250 /);
     expect(only().wire().inData).toBe(false);
+  });
+
+  it('retimes the idle timeout of an open connection through the handle', async () => {
+    const { open } = await start({ socketTimeout: 60_000 });
+    const s = await open();
+    await s.command('EHLO x');
+    only().setIdleTimeout(200);
+    expect(await s.nextReply()).toMatch(/^421 .*Timeout/);
   });
 
   it('writes a reply through the handle, and a 421 closes the connection', async () => {
@@ -197,5 +207,34 @@ describe('smtp-server internals used by the adapter', () => {
     await s.command('EHLO x');
     server!.close(() => undefined);
     expect(await s.command('NOOP')).toBe('421 4.3.2 closing (ours)');
+  });
+
+  it('writes a reply text that starts with an enhanced code as it is, and codes the others', async () => {
+    const { open, releaseRcpt } = await start(
+      {
+        hideENHANCEDSTATUSCODES: false,
+        onMailFrom(_address, _session, callback) {
+          callback(Object.assign(new Error('4.7.1 refused (ours)'), { responseCode: 450 }));
+        },
+      },
+      { keepOwnEnhancedCodes: true },
+    );
+    releaseRcpt();
+    const s = await open();
+    await s.command('EHLO x');
+    expect(await s.command('MAIL FROM:<a@example.org>')).toBe('450 4.7.1 refused (ours)');
+    expect(await s.command('NOOP')).toBe('250 2.0.0 OK');
+  });
+
+  it('leaves the library its own codes without keepOwnEnhancedCodes', async () => {
+    const { open } = await start({
+      hideENHANCEDSTATUSCODES: false,
+      onMailFrom(_address, _session, callback) {
+        callback(Object.assign(new Error('4.7.1 refused'), { responseCode: 450 }));
+      },
+    });
+    const s = await open();
+    await s.command('EHLO x');
+    expect(await s.command('MAIL FROM:<a@example.org>')).toBe('450 4.2.1 4.7.1 refused');
   });
 });

@@ -55,7 +55,7 @@ describe('SQLite store specifics', () => {
     cleanup();
   });
 
-  it('upgrades a version 2 file: its messages read back with no code and no link', async () => {
+  it('upgrades a version 2 file: its messages read back with no code, no link, no checks', async () => {
     const { path, cleanup } = oldDatabase(
       2,
       `INSERT INTO mailboxes VALUES ('a@x.test', 'h', 1, 9000000000000, 1, 3);
@@ -65,7 +65,12 @@ describe('SQLite store specifics', () => {
     );
     const store = createSqliteStore({ path });
     expect(await store.listMessages('a@x.test')).toEqual([
-      expect.objectContaining({ id: 'old0000000000000000000', code: null, confirmLink: null }),
+      expect.objectContaining({
+        id: 'old0000000000000000000',
+        code: null,
+        confirmLink: null,
+        authentication: null,
+      }),
     ]);
     const raw = Buffer.from('x');
     await store.putMessages(
@@ -82,6 +87,7 @@ describe('SQLite store specifics', () => {
             attachmentCount: 0,
             code: '482913',
             confirmLink: 'https://x.example/verify?t=1',
+            authentication: { spf: 'pass', dkim: 'fail', dmarc: 'none', domain: null },
             raw,
           },
         },
@@ -92,6 +98,7 @@ describe('SQLite store specifics', () => {
     expect(await store.getMessage('a@x.test', 'new0000000000000000000')).toMatchObject({
       code: '482913',
       confirmLink: 'https://x.example/verify?t=1',
+      authentication: { spf: 'pass', dkim: 'fail', dmarc: 'none', domain: null },
     });
     await store.close();
     cleanup();
@@ -126,6 +133,7 @@ describe('SQLite store specifics', () => {
       attachmentCount: 0,
       code: null,
       confirmLink: null,
+      authentication: null,
       raw,
     };
     const quota = { maxMessages: 10, maxBytes: 1_000_000 };

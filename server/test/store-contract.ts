@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewMessage } from '../src/domain/message';
+import { ROLE_MAILBOX_EXPIRES_AT } from '../src/domain/role-mailboxes';
 import type { MailStore } from '../src/store/mail-store';
+import { ensureRoleMailboxes } from '../src/store/role-mailboxes';
 
 export interface StoreUnderTest {
   store: MailStore;
@@ -27,6 +29,7 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
     attachmentCount: 0,
     code: null,
     confirmLink: null,
+    authentication: { spf: 'pass', dkim: 'pass', dmarc: 'pass', domain: 'example.org' },
     raw,
     ...overrides,
   };
@@ -78,6 +81,20 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         await create('a@x.test');
         expect(await store.findMailbox('b@x.test', T0)).toBeNull();
         expect(await store.findMailboxByTokenHash('hash-b@x.test', T0)).toBeNull();
+      });
+
+      it('keeps the role mailboxes through every sweep, made once, their addresses refused to others', async () => {
+        expect(await ensureRoleMailboxes(store, ['x.test', 'y.test'], T0)).toEqual([]);
+        const a = await store.findMailbox('postmaster@x.test', T0);
+        expect(a).toMatchObject({ expiresAt: ROLE_MAILBOX_EXPIRES_AT, messageCount: 0 });
+        expect(await store.findMailbox('abuse@y.test', T0)).not.toBeNull();
+        // Idempotent: a second node starting finds them and changes nothing.
+        expect(await ensureRoleMailboxes(store, ['x.test', 'y.test'], T0 + DAY)).toEqual([]);
+        expect(await store.findMailbox('postmaster@x.test', T0)).toEqual(a);
+        expect(await create('abuse@x.test')).toBe(false);
+        const later = T0 + 3650 * DAY;
+        expect(await store.deleteExpired(later, later + DAY, 100)).toEqual([]);
+        expect(await store.findMailbox('abuse@x.test', later)).not.toBeNull();
       });
 
       it('refuses an address that is already in use', async () => {
@@ -219,6 +236,26 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await store.getMessage('a@x.test', withBoth.id)).toMatchObject({
           code: 'K7Q9XZ',
           confirmLink: link,
+        });
+      });
+
+      it('keeps the results of the mail checks, and null for an unchecked message', async () => {
+        const spoof = message({
+          authentication: { spf: 'fail', dkim: 'none', dmarc: 'fail', domain: null },
+        });
+        const unchecked = message({ authentication: null });
+        const verified = message();
+        for (const m of [spoof, unchecked, verified]) {
+          await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+        }
+        const byId = new Map((await store.listMessages('a@x.test')).map((m) => [m.id, m]));
+        expect(byId.get(spoof.id)!.authentication).toEqual(spoof.authentication);
+        expect(byId.get(unchecked.id)!.authentication).toBeNull();
+        expect((await store.getMessage('a@x.test', verified.id))!.authentication).toEqual({
+          spf: 'pass',
+          dkim: 'pass',
+          dmarc: 'pass',
+          domain: 'example.org',
         });
       });
 

@@ -1,4 +1,4 @@
-import type { MessageSummary } from '@et/common';
+import type { MessageAuthentication, MessageSummary } from '@et/common';
 
 /**
  * Shapes of a message inside the server. Wire shapes (ISO dates, no mailbox field) are in
@@ -31,6 +31,8 @@ export interface MessageRecord {
   code: string | null;
   /** Confirmation or magic log-in link found at ingest, an absolute http(s) URL, or null. */
   confirmLink: string | null;
+  /** SPF, DKIM and DMARC as checked on arrival (ingest/message-auth.ts); null if unchecked. */
+  authentication: MessageAuthentication | null;
 }
 
 /** A message ready to be stored: its summary and the bytes exactly as received. */
@@ -96,5 +98,6 @@ export function toSummary(m: MessageRecord): MessageSummary {
     hasAttachments: m.attachmentCount > 0,
     code: m.code,
     confirmLink: m.confirmLink,
+    authentication: m.authentication,
   };
 }

@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from './deps';
 import { createInboxJson, createInboxRead, type Handler } from './inbox-read';
-import { createAuthenticator } from './plugins/auth';
+import { createAuthenticator, operatorMailboxes } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerObservability } from './plugins/observability';
 import { registerOpenApi } from './plugins/openapi';
@@ -48,12 +48,14 @@ export async function buildApp(
   const { trustProxy: trustedProxies = false, inboxReadEarly = true, ...timeouts } = options;
   const trustProxy = compileProxyTrust(trustedProxies);
   const inboxJson = createInboxJson();
+  const operatorTokens = operatorMailboxes(deps.operator);
   const answerInboxRead = inboxReadEarly
     ? createInboxRead({
         store: deps.store,
         clock: deps.clock,
         json: inboxJson,
         trustProxy,
+        operatorTokens,
         // The poll answered before fastify is counted here, as fastify would count it.
         answered: deps.metrics?.bind('GET', `${API_BASE}/messages`, 200),
       })
@@ -97,7 +99,7 @@ export async function buildApp(
   await registerSecurityHeaders(app, deps.webDistDir, trustProxy);
   // Before any route: it collects the routes' schemas as they are added.
   await registerOpenApi(app);
-  const authenticate = createAuthenticator(deps.store, deps.clock);
+  const authenticate = createAuthenticator(deps.store, deps.clock, operatorTokens);
   // Off by default; routes opt in with `config.rateLimit`.
   await app.register(rateLimit, {
     global: false,

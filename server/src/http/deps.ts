@@ -23,6 +23,11 @@ export interface AppDeps {
   hub: PushHub;
   limits: HttpLimits;
   /**
+   * `OPERATOR_TOKEN` and the role addresses (postmaster, abuse) of every hosted domain: the
+   * operator reads each with the token derived for it. Absent: nobody can read them.
+   */
+  operator?: { token: string; addresses: readonly string[] };
+  /**
    * A Redis client (ioredis) for the rate-limit counters when several nodes share Redis, so a
    * client cannot multiply its allowance by the number of nodes. Opaque here on purpose.
    */

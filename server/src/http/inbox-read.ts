@@ -61,12 +61,15 @@ export function createInboxRead({
   clock,
   json,
   trustProxy,
+  operatorTokens,
   answered,
 }: {
   store: MailStore;
   clock: Clock;
   json: InboxJson;
   trustProxy: ProxyTrust | false;
+  /** Token hashes of the operator's mailboxes: found by address, so left to the router. */
+  operatorTokens: ReadonlyMap<string, string>;
   /** Hears each poll answered here, with the seconds it took (for the request metrics). */
   answered?: (seconds: number) => void;
 }): (request: IncomingMessage, response: ServerResponse, handler: Handler) => void {
@@ -80,7 +83,9 @@ export function createInboxRead({
     } = request.headers;
     if (length !== undefined || coding !== undefined) return null;
     const token = bearerToken(authorization);
-    return token === null ? null : hashToken(token);
+    if (token === null) return null;
+    const tokenHash = hashToken(token);
+    return operatorTokens.has(tokenHash) ? null : tokenHash;
   }
 
   function answer(

@@ -27,6 +27,29 @@ export const MailboxInfo = Type.Object({ email: Type.String(), expiresAt: IsoDat
 
 const Address = Type.Object({ name: Type.String(), address: Type.String() });
 
+/** A result word of RFC 8601 §2.7. */
+const AuthResult = Type.Union([
+  Type.Literal('pass'),
+  Type.Literal('fail'),
+  Type.Literal('softfail'),
+  Type.Literal('neutral'),
+  Type.Literal('none'),
+  Type.Literal('temperror'),
+  Type.Literal('permerror'),
+]);
+
+const Authentication = Type.Object(
+  {
+    spf: { ...AuthResult, description: 'SPF of the envelope sender and client IP (RFC 7208)' },
+    dkim: { ...AuthResult, description: 'The best DKIM signature (RFC 6376); none if unsigned' },
+    dmarc: { ...AuthResult, description: 'DMARC of the From domain (RFC 7489)' },
+    domain: Type.Union([Type.String(), Type.Null()], {
+      description: 'The From domain when DMARC passed, else null',
+    }),
+  },
+  { description: 'Who really sent the message, as our server checked it (RFC 8601 words)' },
+);
+
 const summaryFields = {
   id: Type.String(),
   from: Address,
@@ -40,6 +63,9 @@ const summaryFields = {
   }),
   confirmLink: Type.Union([Type.String(), Type.Null()], {
     description: 'Likely confirmation or magic log-in link, absolute http(s) URL; null if none',
+  }),
+  authentication: Type.Union([Authentication, Type.Null()], {
+    description: 'SPF, DKIM and DMARC as checked on arrival; null for messages stored before',
   }),
 };
 

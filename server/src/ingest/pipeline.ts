@@ -4,6 +4,8 @@ import { newMessageId } from '../domain/ids';
 import { toSummary, type MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
 import type { Delivery, MailStore, Quota } from '../store/mail-store';
+import type { CheckMessage } from './message-auth';
+import { lineEndingOf, traceHeaders, type Envelope } from './trace-headers';
 
 export interface IngestPipelineDeps {
   store: MailStore;
@@ -13,6 +15,11 @@ export interface IngestPipelineDeps {
   parse: MessageParser;
   clock: Clock;
   logger: Logger;
+  /**
+   * SPF, DKIM and DMARC of each message with an envelope (message-auth.ts); bounded by its own
+   * deadline, it never fails a delivery. Absent: messages are stored unchecked.
+   */
+  checkMessage?: CheckMessage;
 }
 
 /** What became of one accepted message. */
@@ -29,9 +36,20 @@ export interface IngestPipeline {
   /**
    * Parses `raw` once and stores a copy in each recipient mailbox that is still live; resolves
    * after the store committed, then announces each copy on the bus. Recipients are addresses
-   * already resolved at RCPT time, lower case, without duplicates.
+   * already resolved at RCPT time, lower case, without duplicates. With `envelope`, each copy
+   * starts with its own `Return-Path:` and `Received:` (trace-headers.ts), which its size and the
+   * quota count; every byte after them is `raw` as received.
    */
-  deliver(raw: Buffer, recipients: readonly string[]): Promise<DeliveryResult>;
+  deliver(raw: Buffer, recipients: readonly string[], envelope?: Envelope): Promise<DeliveryResult>;
+}
+
+/** `prefix` then `raw`, in a buffer of its own (see `join` in smtp-listener.ts for why). */
+function withPrefix(prefix: string, raw: Buffer): Buffer {
+  const head = Buffer.byteLength(prefix);
+  const out = Buffer.allocUnsafeSlow(head + raw.length);
+  out.write(prefix, 0);
+  raw.copy(out, head);
+  return out;
 }
 
 export function createIngestPipeline({
@@ -41,26 +59,46 @@ export function createIngestPipeline({
   parse,
   clock,
   logger,
+  checkMessage,
 }: IngestPipelineDeps): IngestPipeline {
   return {
-    async deliver(raw, recipients) {
-      const parsed = await parse(raw, { summaryOnly: true });
+    async deliver(raw, recipients, envelope) {
+      // The check runs before the store, beside the parse: its results are stored with the
+      // message and its header is part of the raw bytes, both written once (docs/architecture.md).
+      const [parsed, auth] = await Promise.all([
+        parse(raw, { summaryOnly: true }),
+        envelope && checkMessage
+          ? checkMessage(raw, {
+              ip: envelope.clientIp,
+              helo: envelope.heloName,
+              sender: envelope.sender,
+            })
+          : null,
+      ]);
       const receivedAt = clock.now();
-      const deliveries: Delivery[] = recipients.map((mailbox) => ({
-        mailbox,
-        message: {
-          id: newMessageId(),
-          receivedAt,
-          size: raw.length,
-          from: parsed.from,
-          subject: parsed.subject,
-          preview: parsed.preview,
-          attachmentCount: parsed.attachmentCount,
-          code: parsed.code,
-          confirmLink: parsed.confirmLink,
-          raw,
-        },
-      }));
+      const eol = envelope ? lineEndingOf(raw) : '';
+      const deliveries: Delivery[] = recipients.map((mailbox) => {
+        const id = newMessageId();
+        const copy = envelope
+          ? withPrefix(traceHeaders(envelope, mailbox, id, receivedAt, eol, auth?.header), raw)
+          : raw;
+        return {
+          mailbox,
+          message: {
+            id,
+            receivedAt,
+            size: copy.length,
+            from: parsed.from,
+            subject: parsed.subject,
+            preview: parsed.preview,
+            attachmentCount: parsed.attachmentCount,
+            code: parsed.code,
+            confirmLink: parsed.confirmLink,
+            authentication: auth ? auth.results : null,
+            raw: copy,
+          },
+        };
+      });
       const outcomes = await store.putMessages(deliveries, receivedAt, quota);
       const stored = deliveries.filter((_, i) => outcomes[i] === 'stored');
       for (const d of stored) {

@@ -8,10 +8,12 @@ import {
   type SMTPServerAddress,
 } from 'smtp-server';
 import { normalizeAddress, splitAddress } from '../domain/address';
+import { isRoleAddress } from '../domain/role-mailboxes';
 import type { Clock } from '../domain/clock';
 import type { SmtpMetrics } from '../observability/instruments';
 import type { MailStore, Quota } from '../store/mail-store';
 import type { DeliveryResult, IngestPipeline } from './pipeline';
+import type { Envelope } from './trace-headers';
 import { createSessionCounters } from './session-counters';
 import {
   checkSession,
@@ -32,8 +34,16 @@ export interface SmtpListenerOptions {
   port: number;
   /** Name in the banner and EHLO reply. */
   hostname: string;
-  /** Domains we take mail for, lower case. Everything else is relaying and refused. */
+  /**
+   * Domains we take mail for, lower case. Everything else is relaying and refused. The first
+   * one takes mail for the bare `<Postmaster>` of RFC 5321 §4.5.1.
+   */
   domains: readonly string[];
+  /**
+   * Whether `OPERATOR_TOKEN` is set; without it, mail for postmaster and abuse is still taken and
+   * logged as a warning, since nobody can read it.
+   */
+  operatorReads: boolean;
   /** Advertised as SIZE and enforced while the data streams in. */
   maxMessageBytes: number;
   /** More recipients in one transaction are refused with 452 4.5.3 (RFC 5321 §4.5.3.1.8). */
@@ -61,8 +71,19 @@ export interface SmtpLimits {
   maxConnections: number;
   /** Simultaneous connections from one IP address. */
   maxConnectionsPerIp: number;
-  /** A connection silent this long is closed (421). */
+  /**
+   * A connection that owes us a command and stays silent this long is closed (421), while there
+   * is room. RFC 5321 §4.5.3.2.7 asks for 5 minutes at least.
+   */
   idleTimeoutMs: number;
+  /** The idle timeout in stress mode: short, so idle clients leave room to those that send. */
+  stressIdleTimeoutMs: number;
+  /**
+   * Stress mode starts once the open connections pass this percentage of `maxConnections`, and
+   * ends once they are back at or below it less a margin (see `stressBounds`), as Postfix's
+   * `smtpd_timeout = ${stress?{10}:{300}}s` does with its process limit.
+   */
+  stressThresholdPercent: number;
   /** A connection open this long is closed (421), however busy: stops clients that dribble. */
   sessionTimeoutMs: number;
   /** A command line must arrive whole within this, from its first byte (421 4.4.2). */
@@ -84,6 +105,11 @@ export interface SmtpListener {
   /** Starts listening; resolves the bound port (useful with port 0). */
   listen(): Promise<number>;
   /**
+   * Whether the listener is in stress mode now (short idle timeout): for a metrics gauge.
+   * Cheap: a field read.
+   */
+  inStress(): boolean;
+  /**
    * Stops taking new mail (new transactions get 421), waits for messages already in DATA to be
    * stored and answered, then closes every connection.
    */
@@ -102,6 +128,8 @@ function reply(code: number, message: string): Error & SmtpReply {
 const REPLIES = {
   queued: (id: string) => `2.0.0 OK: queued as ${id}`,
   tooManyRecipients: () => reply(452, '4.5.3 Too many recipients'),
+  unknownMailParameter: () => reply(555, '5.5.4 MAIL FROM parameter not recognized'),
+  unknownRcptParameter: () => reply(555, '5.5.4 RCPT TO parameter not recognized'),
   relayDenied: () => reply(550, '5.7.1 Relaying denied: we do not host that domain'),
   noMailbox: () => reply(550, '5.1.1 Mailbox unavailable: unknown or expired address'),
   mailboxFull: () => reply(452, '4.2.2 Mailbox full, try again later'),
@@ -117,6 +145,18 @@ const REPLIES = {
   dataTooSlow: () => reply(421, '4.4.2 Message data arriving too slowly, closing'),
 };
 
+/**
+ * MAIL FROM parameters of the extensions we advertise (SIZE, 8BITMIME, SMTPUTF8; REQUIRETLS,
+ * which smtp-server offers and checks itself on TLS connections). RCPT TO takes none: DSN is
+ * not offered. Anything else gets 555 (RFC 5321 §4.1.1.11), not a silent 250.
+ */
+const MAIL_PARAMETERS = new Set(['SIZE', 'BODY', 'SMTPUTF8', 'REQUIRETLS']);
+
+/** Names of the ESMTP parameters a MAIL FROM or RCPT TO carried. */
+function parameterNames(address: SMTPServerAddress): string[] {
+  return address.args ? Object.keys(address.args).map((name) => name.toUpperCase()) : [];
+}
+
 /** How long after closeTimeoutMs smtp-server's own cut-off would act, had close() not. */
 const CLOSE_BACKSTOP_MS = 1000;
 
@@ -126,6 +166,19 @@ const OVERRUN_REPLIES: Record<Overrun, () => Error & SmtpReply> = {
   commandLine: REPLIES.commandTooSlow,
   dataRate: REPLIES.dataTooSlow,
 };
+
+/**
+ * Open connections above `enter` start stress mode; at `leave` or fewer it ends. The margin
+ * between them (a twentieth of the limit, one at least) keeps a node hovering at the threshold
+ * from retiming every connection on each connect and disconnect.
+ */
+export function stressBounds(
+  limits: Pick<SmtpLimits, 'maxConnections' | 'stressThresholdPercent'>,
+) {
+  const enter = Math.floor((limits.maxConnections * limits.stressThresholdPercent) / 100);
+  const margin = Math.max(1, Math.floor(limits.maxConnections / 20));
+  return { enter, leave: Math.max(0, enter - margin) };
+}
 
 /** What the time limits keep of an open session. */
 interface LiveSession {
@@ -146,6 +199,8 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   const { limits } = opts;
   const counters = createSessionCounters(limits);
   const live = new Map<string, LiveSession>();
+  const stress = stressBounds(limits);
+  let stressed = false;
   let closing = false;
 
   // Elapsed time on the wire, beside the socket's own idle timeout: monotonic, and not the
@@ -155,6 +210,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   function openSession(session: SMTPServerSession) {
     if (!counters.open(session.id, session.remoteAddress)) throw REPLIES.tooManyConnections();
     live.set(session.id, { times: newSessionTimes(now()), dropMessage: null });
+    updateStress();
     metrics?.connectionsOpen.inc();
   }
 
@@ -165,6 +221,25 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     state.dropMessage?.(new Error('connection closed during DATA'));
     live.delete(session.id);
     metrics?.connectionsOpen.dec();
+    updateStress();
+  }
+
+  /**
+   * Enters or leaves stress mode as the open connections cross its bounds, and retimes every
+   * open connection and the next ones: the short idle timeout in stress, the generous one else.
+   */
+  function updateStress() {
+    const open = counters.size;
+    const next = stressed ? open > stress.leave : open > stress.enter;
+    if (next === stressed) return;
+    stressed = next;
+    const idleMs = stressed ? limits.stressIdleTimeoutMs : limits.idleTimeoutMs;
+    server.options.socketTimeout = idleMs;
+    for (const connection of connectionsOf(server)) connection.setIdleTimeout(idleMs);
+    logger.info(
+      { open, idleTimeoutMs: idleMs },
+      stressed ? 'smtp stress mode on' : 'smtp stress mode off',
+    );
   }
 
   /**
@@ -192,11 +267,22 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
 
   installPatches();
 
+  /**
+   * The mailbox address of a recipient as given in RCPT TO: lower case, the bare `Postmaster`
+   * (no domain, any case: RFC 5321 §4.5.1) as postmaster of the first domain.
+   */
+  function recipientMailbox(address: string): string {
+    return address.toLowerCase() === 'postmaster'
+      ? `postmaster@${opts.domains[0]!}`
+      : normalizeAddress(address);
+  }
+
   async function checkRecipient(address: SMTPServerAddress, session: SMTPServerSession) {
     if (session.envelope.rcptTo.length >= opts.maxRecipients) throw REPLIES.tooManyRecipients();
-    const parts = splitAddress(address.address);
+    const mailboxAddress = recipientMailbox(address.address);
+    const parts = splitAddress(mailboxAddress);
     if (!parts || !domains.has(parts.domain)) throw REPLIES.relayDenied();
-    const mailbox = await store.findMailbox(normalizeAddress(address.address), clock.now());
+    const mailbox = await store.findMailbox(mailboxAddress, clock.now());
     if (!mailbox) throw REPLIES.noMailbox();
     if (
       mailbox.messageCount >= opts.quota.maxMessages ||
@@ -265,16 +351,42 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     return raw;
   }
 
+  function envelopeOf(session: SMTPServerSession): Envelope {
+    const { mailFrom } = session.envelope;
+    return {
+      sender: mailFrom ? mailFrom.address : '',
+      heloName: session.hostNameAppearsAs,
+      clientIp: session.remoteAddress,
+      hostname: opts.hostname,
+      extended: session.transmissionType.startsWith('E'),
+      tls: session.secure,
+      smtpUtf8: Boolean((session.envelope as { smtpUtf8?: boolean }).smtpUtf8),
+    };
+  }
+
+  /** Mail for postmaster or abuse is rare and matters: a line each, a warning if nobody reads it. */
+  function logOperatorMail(session: SMTPServerSession, to: string[], size: number) {
+    const fields = {
+      session: session.id,
+      ip: session.remoteAddress,
+      from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+      to,
+      size,
+    };
+    if (opts.operatorReads) logger.info(fields, 'mail for the operator stored');
+    else logger.warn(fields, 'mail for the operator stored; set OPERATOR_TOKEN to read it');
+  }
+
   async function receive(stream: SMTPServerDataStream, session: SMTPServerSession) {
     const raw = await readMessage(stream, session);
     if (!raw) throw REPLIES.tooBig(opts.maxMessageBytes);
     metrics?.receivedBytes.inc(raw.length);
     const recipients = [
-      ...new Set(session.envelope.rcptTo.map((r) => normalizeAddress(r.address))),
+      ...new Set(session.envelope.rcptTo.map((r) => recipientMailbox(r.address))),
     ];
     let result: DeliveryResult;
     try {
-      result = await pipeline.deliver(raw, recipients);
+      result = await pipeline.deliver(raw, recipients, envelopeOf(session));
     } catch (err) {
       logger.error({ err, session: session.id }, 'storing a message failed');
       throw REPLIES.tempFailure();
@@ -285,17 +397,22 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     // debug, not info: a line per message would cost more than the message.
     logger.debug({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
     metrics?.accepted.inc();
+    const forOperator = recipients.filter(isRoleAddress);
+    if (forOperator.length) logOperatorMail(session, forOperator, raw.length);
     return REPLIES.queued(ids[0]!);
   }
 
   const server = new SMTPServer({
     name: opts.hostname,
-    banner: `${PRODUCT_NAME} ESMTP, receive only`,
+    // smtp-server writes `<name> ESMTP ` before the banner.
+    banner: `${PRODUCT_NAME}, receive only`,
     size: opts.maxMessageBytes,
     authOptional: true,
     disabledCommands: opts.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
     ...(opts.tls ?? {}),
     hideDSN: true,
+    // RFC 2034: every reply but the greeting and the EHLO lines carries an enhanced code.
+    hideENHANCEDSTATUSCODES: false,
     disableReverseLookup: true,
     // close() below answers every session left at closeTimeoutMs in our words; the library's own
     // cut-off ("421 Server shutting down") only backs it up.
@@ -306,6 +423,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
       greetingDelayMs: opts.greetingDelayMs,
       busyReply: REPLIES.serverBusy(),
       shutdownReply: REPLIES.shuttingDown(),
+      keepOwnEnhancedCodes: true,
     }),
     logger: false,
     onConnect(session, callback) {
@@ -319,12 +437,16 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     onClose(session) {
       closeSession(session);
     },
-    onMailFrom(_address, session, callback) {
+    onMailFrom(address, session, callback) {
       if (closing) return callback(refuse(REPLIES.shuttingDown()));
+      if (parameterNames(address).some((name) => !MAIL_PARAMETERS.has(name))) {
+        return callback(refuse(REPLIES.unknownMailParameter()));
+      }
       if (!counters.countMessage(session.id)) return callback(refuse(REPLIES.tooManyMessages()));
       callback();
     },
     onRcptTo(address, session, callback) {
+      if (parameterNames(address).length) return callback(refuse(REPLIES.unknownRcptParameter()));
       checkRecipient(address, session).then(
         () => callback(),
         (err: Error & { responseCode?: number }) => {
@@ -354,6 +476,8 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
   if (metrics) server.server.on('connection', () => metrics.connectionsTotal.inc());
 
   return {
+    inStress: () => stressed,
+
     listen() {
       return new Promise((resolve, reject) => {
         server.server.once('error', reject);

@@ -15,11 +15,16 @@ import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
  *   over `maxClients` is written there too; the reply to a command during shutdown is written in
  *   SMTPConnection#_onCommand (see `installPatches`);
  * - the live connections (`SMTPServer#connections`), to answer 421 to a session from outside a
- *   command handler (session and slow-client limits, shutdown);
+ *   command handler (session and slow-client limits, shutdown), and their sockets, to shorten
+ *   or lengthen the idle timeout of a connection already open (`socketTimeout` is read only
+ *   when a connection arms its timer);
  * - what the command parser holds (the unfinished command line, whether it is in DATA) and
  *   whether the connection waits for one of our handlers, for the slow-client limits;
  * - a count of the command lines received, so that "the same unfinished line as last time" can
- *   be told from "a new one" (SMTPConnection#_onCommand runs once per line).
+ *   be told from "a new one" (SMTPConnection#_onCommand runs once per line);
+ * - with `hideENHANCEDSTATUSCODES: false` SMTPConnection#send puts an enhanced status code of
+ *   its own choosing before every reply text, also before ours, which already start with the
+ *   right one (see `installPatches`).
  */
 export const CHECKED_SMTP_SERVER_VERSION = '3.21.6';
 
@@ -37,6 +42,11 @@ export interface PatchOptions {
   busyReply: SmtpReply;
   /** Reply to any command once the server is closing, before the connection is closed. */
   shutdownReply: SmtpReply;
+  /**
+   * Reply texts that already start with an RFC 3463 code (`4.2.2 Mailbox full`) are written as
+   * they are, instead of behind a second code the library derives from the reply code alone.
+   */
+  keepOwnEnhancedCodes: boolean;
 }
 
 /** What the slow-client limits read of a connection at one instant. */
@@ -61,6 +71,11 @@ export interface ConnectionHandle {
   reply(reply: SmtpReply): void;
   /** Closes the connection (ends the socket; smtp-server destroys it if the client lingers). */
   close(): void;
+  /**
+   * Changes the idle timeout of the open socket; the library's timeout handler stays as it is
+   * (a 421 when the client owes us a command, nothing while it waits for us).
+   */
+  setIdleTimeout(ms: number): void;
   wire(): WireState;
 }
 
@@ -75,6 +90,7 @@ interface ConnectionInternals {
     _closeTimeout: unknown;
   };
   _parser: false | { _dataMode: boolean; _remainder: string };
+  _socket: { setTimeout(ms: number): unknown };
   _handlerPending: boolean;
   _upgrading: boolean;
   _closing: boolean;
@@ -82,13 +98,16 @@ interface ConnectionInternals {
   init(): void;
   _setListeners(done: () => void): void;
   _onCommand(command: Buffer, callback?: () => void): void;
-  send(code: number, message: string, context?: unknown): void;
+  send(code: number, message: string | string[], context?: unknown): void;
   connectionReady(): void;
   close(): void;
 }
 
 const COMMAND_LINES = Symbol('commandLines');
 type Counted = ConnectionInternals & { [COMMAND_LINES]?: number };
+
+/** A reply text that starts with an RFC 3463 enhanced status code. */
+const LEADING_ENHANCED_CODE = /^[245]\.\d{1,3}\.\d{1,3} /;
 
 /** The line of SMTPConnection#init that the greeting patch replaces. */
 export const EXPECTED_INIT = 'setTimeout(() => this.connectionReady(), 100)';
@@ -105,6 +124,9 @@ let installed = false;
  * - `_onCommand` counts the command lines of the connection; once the server is closing it
  *   answers with the `shutdownReply` option (the library's own is "421 Server shutting down",
  *   without an enhanced status code), otherwise it runs as before.
+ * - `send` writes a reply text that starts with an enhanced status code without adding one
+ *   when the `keepOwnEnhancedCodes` option is set (the library would write `452 4.2.2 4.5.3 …`,
+ *   its code taken from the reply code alone, before ours).
  *
  * Servers built without our options behave as the library does.
  */
@@ -150,6 +172,19 @@ export function installPatches(): void {
     }
     return onCommand.call(this, command, callback);
   };
+  const send = proto.send;
+  proto.send = function sendOwnCodes(
+    this: ConnectionInternals,
+    code: number,
+    message: string | string[],
+    context?: unknown,
+  ) {
+    const own =
+      this._server.options.keepOwnEnhancedCodes &&
+      typeof message === 'string' &&
+      LEADING_ENHANCED_CODE.test(message);
+    return send.call(this, code, message, own ? false : context);
+  };
   installed = true;
 }
 
@@ -163,6 +198,7 @@ function handle(connection: Counted): ConnectionHandle {
     session: connection.session,
     reply: (r) => connection.send(r.responseCode, r.message),
     close: () => connection.close(),
+    setIdleTimeout: (ms) => connection._socket.setTimeout(ms),
     wire() {
       const parser = connection._parser;
       return {

@@ -25,6 +25,8 @@ import type { Count, HttpMetrics, SmtpMetrics, StoreProbe } from './instruments'
 export interface ScrapeSources {
   /** Open event streams on this node. */
   eventStreams(): number;
+  /** Whether the SMTP listener of this node is in stress mode (short idle timeout). */
+  smtpStress(): boolean;
   /** The store's `oldestExpiry` within the readiness deadline (health.ts; /readyz shares it). */
   probeStore(): Promise<StoreProbe>;
   clock: Clock;
@@ -277,6 +279,15 @@ export function createMetrics(): ServiceMetrics {
             : Math.max(0, (sources.clock.now() - result.oldestExpiry) / 1000);
       }
       this.set(lagSeconds);
+    },
+  });
+
+  new Gauge({
+    name: 'tempmail_smtp_stress_mode',
+    help: 'SMTP stress mode: 1 while open connections are past SMTP_STRESS_THRESHOLD_PERCENT and idle clients get the short timeout.',
+    registers,
+    collect() {
+      this.set(sources?.smtpStress() ? 1 : 0);
     },
   });
 

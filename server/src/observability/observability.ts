@@ -15,6 +15,8 @@ export interface Observability {
   instrument<B extends { store: MailStore; bus: EventBus }>(backend: B): B;
   /** Where the open event streams are counted (the push hub of a node that serves HTTP). */
   countStreams(count: () => number): void;
+  /** Where SMTP stress mode is read (the listener of a node that takes mail). */
+  watchSmtpStress(inStress: () => boolean): void;
   /** Starts the metrics listener; resolves its URL, or null when `METRICS_PORT` is empty. */
   listen(): Promise<string | null>;
   /** Readiness turns 503 from now on. */
@@ -32,6 +34,7 @@ export function createObservability(
   const metrics = createMetrics();
   let store: MailStore | null = null;
   let streams = () => 0;
+  let stress = () => false;
   const health = createHealth({
     oldestExpiry: () => (store ? store.oldestExpiry() : Promise.reject(new Error('no store yet'))),
     logger,
@@ -55,6 +58,7 @@ export function createObservability(
       const { bus } = backend;
       metrics.watch({
         eventStreams: () => streams(),
+        smtpStress: () => stress(),
         probeStore: () => health.probeStore(),
         clock,
       });
@@ -66,6 +70,9 @@ export function createObservability(
     },
     countStreams(count) {
       streams = count;
+    },
+    watchSmtpStress(inStress) {
+      stress = inStress;
     },
     listen: async () => (listener ? listener.listen() : null),
     shuttingDown: () => health.shuttingDown(),

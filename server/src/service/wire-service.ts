@@ -2,19 +2,24 @@ import { SSE_HEARTBEAT_MS } from '@et/common';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../domain/clock';
+import { roleAddresses } from '../domain/role-mailboxes';
 import type { EventBus } from '../events/event-bus';
 import { createLocalBus } from '../events/local-bus';
 import { buildApp } from '../http/app';
 import { createPushHub, type PushHub } from '../http/push-hub';
+import { createDnsResolver, DNS_CACHE_MS } from '../ingest/dns-resolver';
+import { createMessageAuth } from '../ingest/message-auth';
 import { createMessageParser } from '../ingest/parse';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
 import { createSmtpListener, type SmtpListener } from '../ingest/smtp-listener';
 import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs/expiry-sweeper';
 import type { MailStore } from '../store/mail-store';
 import type { RedisClient } from '../store/redis/connection';
+import { ensureRoleMailboxes } from '../store/role-mailboxes';
 import { createSqliteStore } from '../store/sqlite/sqlite-store';
 import { createObservability, type Observability } from '../observability/observability';
 
@@ -57,6 +62,11 @@ export interface ServiceTuning {
   sqliteScrubDelayMs?: number;
   /** Serve the API alone, without the built web app of `WEB_DIST_DIR`. */
   apiOnly?: boolean;
+  /**
+   * Checks SPF, DKIM and DMARC of each message (default true). The test harness turns them off
+   * unless a test gives it DNS servers, so no test asks the machine's resolver.
+   */
+  senderChecks?: boolean;
 }
 
 export interface ServiceDeps {
@@ -96,9 +106,15 @@ export interface Service {
 export async function wireService(config: Config, deps: ServiceDeps): Promise<Service> {
   const { clock, logger, tuning = {} } = deps;
   const observability = createObservability(config, clock, logger.child({ component: 'metrics' }));
-  const { store, bus, lock, rateLimitRedis } = observability.instrument(
-    await createBackend(config, logger.child({ component: 'bus' }), tuning.sqliteScrubDelayMs),
+  const backend = await createBackend(
+    config,
+    logger.child({ component: 'bus' }),
+    tuning.sqliteScrubDelayMs,
   );
+  // Before the store is instrumented: the operator's mailboxes are not visitors' creations.
+  const unclaimed = await ensureRoleMailboxes(backend.store, config.mailDomains, clock.now());
+  if (unclaimed.length) logger.warn({ addresses: unclaimed }, 'role mailboxes not created');
+  const { store, bus, lock, rateLimitRedis } = observability.instrument(backend);
   const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
@@ -107,8 +123,21 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
     mimeOutline: !config.fastPathsOff.includes('mime-outline'),
   });
 
+  const checkMessage =
+    tuning.senderChecks === false
+      ? undefined
+      : createMessageAuth({
+          lookup: createDnsResolver({
+            servers: config.dnsServers,
+            timeoutMs: config.dnsTimeoutMs,
+            cacheMs: DNS_CACHE_MS,
+            now: () => performance.now(),
+          }),
+          hostname: config.smtpHostname,
+          timeoutMs: config.dnsTimeoutMs,
+        });
   const pipeline = runsSmtp
-    ? createIngestPipeline({ store, bus, quota, parse, clock, logger })
+    ? createIngestPipeline({ store, bus, quota, parse, clock, logger, checkMessage })
     : null;
   const smtp = pipeline
     ? createSmtpListener({
@@ -116,6 +145,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         port: config.smtpPort,
         hostname: config.smtpHostname,
         domains: config.mailDomains,
+        operatorReads: config.operatorToken !== null,
         maxMessageBytes: config.maxMessageBytes,
         maxRecipients: config.maxRecipients,
         greetingDelayMs: config.smtpGreetingDelayMs,
@@ -124,6 +154,8 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           maxConnections: config.smtpMaxConnections,
           maxConnectionsPerIp: config.smtpMaxConnectionsPerIp,
           idleTimeoutMs: config.smtpIdleTimeoutMs,
+          stressIdleTimeoutMs: config.smtpStressIdleTimeoutMs,
+          stressThresholdPercent: config.smtpStressThresholdPercent,
           sessionTimeoutMs: config.smtpSessionTimeoutMs,
           commandTimeoutMs: config.smtpCommandTimeoutMs,
           minDataRateBytesPerSecond: config.smtpMinDataRate,
@@ -150,6 +182,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         maxStreamsPerMailbox: config.maxStreamsPerMailbox,
       })
     : null;
+  if (smtp) observability.watchSmtpStress(() => smtp.inStress());
   if (hub) observability.countStreams(() => hub.openStreams());
   const app = hub
     ? await buildApp(
@@ -169,6 +202,9 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
             createWindowSeconds: config.createRateLimitWindowSeconds,
           },
           rateLimitRedis,
+          operator: config.operatorToken
+            ? { token: config.operatorToken, addresses: roleAddresses(config.mailDomains) }
+            : undefined,
           metrics: observability.metrics.http,
           health: observability.health,
         },

@@ -110,7 +110,7 @@ export interface MailStore {
   /** One message's summary, or null if it is not in that mailbox. */
   getMessage(mailbox: string, id: string): Promise<MessageRecord | null>;
 
-  /** One message's raw bytes exactly as received, or null if it is not in that mailbox. */
+  /** One message's raw bytes exactly as stored, or null if it is not in that mailbox. */
   getRaw(mailbox: string, id: string): Promise<Buffer | null>;
 
   /** Deletes one message. Resolves false if it was not in that mailbox. */

@@ -58,7 +58,12 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const service = await wireService(config, {
     clock,
     logger: pino({ level: 'silent' }),
-    tuning: { sseHeartbeatMs: 200, sqliteScrubDelayMs: 10, apiOnly: !opts.webDistDir },
+    tuning: {
+      sseHeartbeatMs: 200,
+      sqliteScrubDelayMs: 10,
+      apiOnly: !opts.webDistDir,
+      senderChecks: Boolean(opts.dnsServers?.length),
+    },
   });
   const { store, bus, sweeper, app, smtp } = service;
   if (!app || !smtp) {

@@ -58,7 +58,7 @@ export const faq: FaqEntry[] = [
   },
   {
     question: 'Posso ricevere allegati?',
-    answer: `Sì, purché il messaggio intero, allegati compresi, non superi ${limits.messageSize}: i messaggi più grandi vengono rifiutati dal nostro server e il mittente riceve un avviso di mancata consegna. Nel messaggio trovi l’elenco degli allegati con nome e dimensione, e il pulsante «Scarica» per salvarli. Il file che scarichi è identico a quello inviato. Ricorda però che gli allegati di mittenti sconosciuti possono contenere malware: aprili solo se li aspettavi e, nel dubbio, analizzali prima con un antivirus.`,
+    answer: `Sì, purché il messaggio intero, allegati compresi, non superi ${limits.messageSize}: i messaggi più grandi vengono rifiutati dal nostro server e il mittente riceve un avviso di mancata consegna. Nel messaggio trovi l’elenco degli allegati con nome e dimensione, e il pulsante «Scarica» per salvarli. Il file che scarichi è identico a quello inviato. Ricorda però che gli allegati di mittenti sconosciuti possono contenere malware: aprili solo se li aspettavi e, nel dubbio, analizzali prima con un antivirus. Accanto al mittente può comparire un segno: «Mittente verificato» vuol dire che il dominio scritto nel campo Da ha confermato, con i controlli SPF, DKIM e DMARC, di aver inviato davvero il messaggio, non che il contenuto sia affidabile. Un avviso rosso vuol dire invece che quel dominio non l’ha inviato: è quasi sempre un tentativo di phishing. Se non compare nulla, il dominio non permette questa verifica o non è stato possibile farla.`,
   },
   {
     question: 'Perché alcune immagini nei messaggi non si vedono?',

@@ -172,6 +172,15 @@ export const strings = {
       `${code} è negli appunti: incollalo dove ti viene chiesto.`,
     copyFailed: 'Impossibile copiare il codice',
   },
+
+  /** What our server found out about who sent a message (SPF, DKIM, DMARC on arrival). */
+  sender: {
+    verified: (domain: string) => `Mittente verificato: ${domain}`,
+    spoofed: (domain: string) => `Attenzione: questo messaggio non proviene davvero da ${domain}`,
+    spoofedShort: 'Mittente falso',
+    spoofedCode: (code: string, domain: string) =>
+      `Copia il codice ${code}. Attenzione: questo messaggio non proviene davvero da ${domain}`,
+  },
 } as const;
 
 /** A wait in words: '45 secondi', '1 minuto', '7 minuti' (minutes rounded up). */

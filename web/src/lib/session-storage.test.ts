@@ -19,6 +19,7 @@ const message: MessageSummary = {
   hasAttachments: false,
   code: null,
   confirmLink: null,
+  authentication: null,
 };
 
 describe('session storage', () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomAddress } from '../../domain/address';
 import { AppError } from '../../domain/app-error';
+import { isRoleAddress } from '../../domain/role-mailboxes';
 import { hashToken, newToken } from '../../domain/token';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
@@ -83,6 +84,8 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request) => {
       const mailbox = await authenticate(request);
+      // The role mailboxes never end; a shorter lifetime would end them.
+      if (isRoleAddress(mailbox.address)) return info(mailbox);
       const now = clock.now();
       const updated = await store.setExpiry(mailbox.address, now + ttlMs, now);
       if (!updated) throw new AppError('UNAUTHORIZED', 401, 'Mailbox expired');
@@ -97,13 +100,22 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'Delete the mailbox and every message now',
-        description: 'The token stops working at once; the address is never handed out again.',
+        description:
+          'The token stops working at once; the address is never handed out again. The ' +
+          "operator's postmaster and abuse mailboxes never end: 400 for them.",
         tags: ['Mailbox'],
         response: { 204: NoContent, ...authErrors },
       },
     },
     async (request, reply) => {
       const mailbox = await authenticate(request);
+      if (isRoleAddress(mailbox.address)) {
+        throw new AppError(
+          'BAD_REQUEST',
+          400,
+          'The postmaster and abuse mailboxes are permanent; delete their messages instead',
+        );
+      }
       const now = clock.now();
       await store.deleteMailbox(mailbox.address, now, now + deps.tombstoneDays * DAY_MS);
       await bus.publish(mailbox.address, { type: 'mailbox.expired' });

@@ -43,8 +43,14 @@ type StoredSummary = Omit<MessageRecord, 'mailbox'>;
 /** A stored summary; one without a code or link field reads as null for it. */
 function readSummary(json: string, mailbox: string): MessageRecord {
   const stored = JSON.parse(json) as Partial<StoredSummary> &
-    Omit<StoredSummary, 'code' | 'confirmLink'>;
-  return { ...stored, code: stored.code ?? null, confirmLink: stored.confirmLink ?? null, mailbox };
+    Omit<StoredSummary, 'code' | 'confirmLink' | 'authentication'>;
+  return {
+    ...stored,
+    code: stored.code ?? null,
+    confirmLink: stored.confirmLink ?? null,
+    authentication: stored.authentication ?? null,
+    mailbox,
+  };
 }
 
 /** Token → address pairs a node keeps (each ~150 bytes): more than the inboxes it serves. */

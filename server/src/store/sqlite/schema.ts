@@ -1,3 +1,4 @@
+import type { AuthResult } from '@et/common';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -6,7 +7,7 @@ import type { MessageRecord } from '../../domain/message';
 import type { MailboxRecord } from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
-const SCHEMA_VERSION = 3;
+const SCHEMA_VERSION = 4;
 
 /** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
 const USAGE_TRIGGERS = `
@@ -53,7 +54,12 @@ CREATE TABLE messages (
   attachment_count INTEGER NOT NULL,
   -- Found at ingest; NULL when the message has none.
   code             TEXT,
-  confirm_link     TEXT
+  confirm_link     TEXT,
+  -- RFC 8601 result words of the checks on arrival; NULL for messages stored before them.
+  auth_spf         TEXT,
+  auth_dkim        TEXT,
+  auth_dmarc       TEXT,
+  auth_domain      TEXT
 );
 CREATE INDEX messages_mailbox_seq ON messages (mailbox, seq);
 
@@ -77,6 +83,10 @@ export interface MessageRow {
   attachment_count: number;
   code: string | null;
   confirm_link: string | null;
+  auth_spf: string | null;
+  auth_dkim: string | null;
+  auth_dmarc: string | null;
+  auth_domain: string | null;
 }
 
 export interface MailboxRow {
@@ -98,6 +108,15 @@ export const toMessage = (r: MessageRow): MessageRecord => ({
   attachmentCount: r.attachment_count,
   code: r.code,
   confirmLink: r.confirm_link,
+  authentication:
+    r.auth_spf === null
+      ? null
+      : {
+          spf: r.auth_spf as AuthResult,
+          dkim: r.auth_dkim as AuthResult,
+          dmarc: r.auth_dmarc as AuthResult,
+          domain: r.auth_domain,
+        },
 });
 
 export const toMailbox = (r: MailboxRow): MailboxRecord => ({
@@ -112,7 +131,7 @@ export const MAILBOX_COLUMNS = 'address, created_at, expires_at, message_count, 
 
 export const MESSAGE_COLUMNS =
   'id, mailbox, received_at, size, from_name, from_address, subject, preview, attachment_count, ' +
-  'code, confirm_link';
+  'code, confirm_link, auth_spf, auth_dkim, auth_dmarc, auth_domain';
 
 /**
  * Opens (creating if needed) the database file with the settings every connection needs, and
@@ -160,6 +179,16 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
     db.exec(`
       ALTER TABLE messages ADD COLUMN code TEXT;
       ALTER TABLE messages ADD COLUMN confirm_link TEXT;
+    `);
+  },
+  // 3 → 4: SPF, DKIM and DMARC of each message. Older messages get NULL: their senders' DNS
+  // then is not what it is now, so checking them again would tell nothing true.
+  (db) => {
+    db.exec(`
+      ALTER TABLE messages ADD COLUMN auth_spf TEXT;
+      ALTER TABLE messages ADD COLUMN auth_dkim TEXT;
+      ALTER TABLE messages ADD COLUMN auth_dmarc TEXT;
+      ALTER TABLE messages ADD COLUMN auth_domain TEXT;
     `);
   },
 ];

@@ -45,7 +45,8 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     insertMessage: db.prepare(
       `INSERT INTO messages (${MESSAGE_COLUMNS})
        VALUES (@id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject, @preview,
-               @attachmentCount, @code, @confirmLink)`,
+               @attachmentCount, @code, @confirmLink, @authSpf, @authDkim, @authDmarc,
+               @authDomain)`,
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
       'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
@@ -102,6 +103,10 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       attachmentCount: m.attachmentCount,
       code: m.code,
       confirmLink: m.confirmLink,
+      authSpf: m.authentication?.spf ?? null,
+      authDkim: m.authentication?.dkim ?? null,
+      authDmarc: m.authentication?.dmarc ?? null,
+      authDomain: m.authentication?.domain ?? null,
     });
     q.insertRaw.run(lastInsertRowid, m.raw);
     return 'stored';

@@ -84,6 +84,7 @@ export const article: Article = {
       type: 'checklist',
       items: [
         'Il mittente ha un nome familiare ma un dominio strano, con lettere scambiate o parole aggiunte.',
+        'Nella nostra casella il messaggio porta l’avviso rosso «non proviene davvero da…»: il dominio scritto nel campo Da ha dichiarato, con DMARC, di non averlo inviato.',
         'Il messaggio mette fretta: «entro 24 ore», «ultimo avviso», «account sospeso».',
         'Ti chiede di inserire password, codici o dati della carta attraverso un link.',
         'L’indirizzo a cui porta il link, visibile passandoci sopra con il mouse o tenendolo premuto sullo smartphone, non è quello del sito ufficiale.',

@@ -19,6 +19,7 @@ const message: MessageSummary = {
   hasAttachments: false,
   code: '482913',
   confirmLink: null,
+  authentication: null,
 };
 
 function renderRow(overrides: Partial<MessageSummary> = {}) {

@@ -17,6 +17,7 @@ const messages: MessageSummary[] = [
     hasAttachments: true,
     code: '482913',
     confirmLink: null,
+    authentication: null,
   },
   {
     id: 'm1',
@@ -28,6 +29,7 @@ const messages: MessageSummary[] = [
     hasAttachments: false,
     code: null,
     confirmLink: null,
+    authentication: null,
   },
 ];
 

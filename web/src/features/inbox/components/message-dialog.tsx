@@ -22,9 +22,11 @@ import { useDownloadAttachment, useDownloadRawMessage } from '../api/download';
 import { useMessage } from '../api/get-message';
 import { findRemoteResources } from '../lib/mail-document';
 import { senderInitial, senderLabel, subjectLabel } from '../lib/sender';
+import { senderCheck } from '../lib/sender-check';
 import { AttachmentList } from './attachment-list';
 import { MessageHtml, RemoteContentNotice } from './message-html';
 import { MessageText } from './message-text';
+import { SenderMark } from './sender-mark';
 import { VerificationActions } from './verification-actions';
 
 export interface MessageDialogProps {
@@ -161,6 +163,7 @@ function MessageReader({
       </DialogHeader>
 
       <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto p-5 sm:p-6">
+        <SenderMark check={senderCheck(message)} />
         <VerificationActions code={message.code} confirmLink={message.confirmLink} />
         {detail.isPending ? (
           <div className="flex flex-col gap-2" aria-busy="true">

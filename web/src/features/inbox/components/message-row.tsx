@@ -6,7 +6,9 @@ import { strings } from '@/content/strings';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/format';
 import { senderInitial, senderLabel, subjectLabel } from '../lib/sender';
+import { senderCheck } from '../lib/sender-check';
 import { CodeChip } from './code-chip';
+import { SenderMark } from './sender-mark';
 
 export interface MessageRowProps {
   message: MessageSummary;
@@ -27,6 +29,8 @@ export interface MessageRowProps {
 export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }: MessageRowProps) {
   const sender = senderLabel(message.from);
   const subject = subjectLabel(message.subject);
+  const check = senderCheck(message);
+  const spoofedDomain = check?.kind === 'spoofed' ? check.domain : null;
   return (
     <li
       data-slot="message-row"
@@ -56,11 +60,14 @@ export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }:
         </span>
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline justify-between gap-2">
-            <span
-              data-slot="message-sender"
-              className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}
-            >
-              {sender}
+            <span className="flex min-w-0 items-center gap-1">
+              <span
+                data-slot="message-sender"
+                className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}
+              >
+                {sender}
+              </span>
+              {check?.kind === 'verified' && <SenderMark check={check} compact />}
             </span>
             <time dateTime={message.receivedAt} className="shrink-0 text-xs text-muted-foreground">
               {formatRelativeTime(message.receivedAt, now)}
@@ -76,6 +83,7 @@ export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }:
           {message.preview && (
             <span className="truncate text-xs text-muted-foreground">{message.preview}</span>
           )}
+          {spoofedDomain && <SenderMark check={check} compact />}
           {message.hasAttachments && (
             <Badge variant="secondary" className="mt-1">
               <PaperclipIcon aria-hidden="true" />
@@ -85,7 +93,13 @@ export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }:
           {message.code && <span aria-hidden="true" className="mt-1 block h-7" />}
         </span>
       </button>
-      {message.code && <CodeChip code={message.code} className="absolute bottom-3 left-16" />}
+      {message.code && (
+        <CodeChip
+          code={message.code}
+          spoofedDomain={spoofedDomain}
+          className="absolute bottom-3 left-16"
+        />
+      )}
       <Button
         type="button"
         variant="ghost"

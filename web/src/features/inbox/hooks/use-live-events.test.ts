@@ -15,6 +15,7 @@ const summary = (id: string): MessageSummary => ({
   hasAttachments: false,
   code: null,
   confirmLink: null,
+  authentication: null,
 });
 
 function setup(initial?: MessageSummary[]) {

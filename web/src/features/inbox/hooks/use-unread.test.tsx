@@ -18,6 +18,7 @@ const message = (id: string, name: string): MessageSummary => ({
   hasAttachments: false,
   code: null,
   confirmLink: null,
+  authentication: null,
 });
 
 function withToaster({ children }: { children: ReactNode }) {

@@ -1,0 +1,117 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createSocket } from 'node:dgram';
+import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { Resolver } from 'node:dns/promises';
+
+/** A free UDP port on 127.0.0.1 (bound and released; good enough for a test). */
+async function freeUdpPort(): Promise<number> {
+  const socket = createSocket('udp4');
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  const { port } = socket.address();
+  await new Promise<void>((resolve) => socket.close(resolve));
+  return port;
+}
+
+/** dnsmasq on PATH, or where Debian's dnsmasq-base puts it (/usr/sbin is not on every PATH). */
+function findDnsmasq(): string {
+  const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/sbin'];
+  for (const dir of dirs.filter(Boolean)) {
+    try {
+      accessSync(join(dir, 'dnsmasq'), constants.X_OK);
+      return join(dir, 'dnsmasq');
+    } catch {
+      // the next folder
+    }
+  }
+  throw new Error(
+    'dnsmasq is not installed: run npm test, which installs dnsmasq-base (scripts/prepare-tests.mjs)',
+  );
+}
+
+/** One record of a test zone. */
+export type ZoneRecord =
+  { type: 'TXT'; name: string; text: string } | { type: 'A'; name: string; address: string };
+
+export interface TestDns {
+  /** `127.0.0.1:port`, for DNS_SERVERS. */
+  server: string;
+  stop(): Promise<void>;
+}
+
+/** A TXT value as dnsmasq wants it: quoted strings of at most 255 characters each. */
+function txtStrings(text: string): string {
+  const parts: string[] = [];
+  for (let i = 0; i < text.length; i += 255) parts.push(`"${text.slice(i, i + 255)}"`);
+  return parts.join(',');
+}
+
+/**
+ * A real DNS server for the mail checks: dnsmasq on a free port serving `records` for the names
+ * under `zones`, authoritative "no such name" for everything else there, and no upstream.
+ */
+export async function startDns(zones: string[], records: ZoneRecord[]): Promise<TestDns> {
+  const binary = findDnsmasq();
+  const port = await freeUdpPort();
+  const dir = mkdtempSync(join(tmpdir(), 'et-dns-'));
+  const conf = [
+    'no-resolv',
+    'no-hosts',
+    'no-poll',
+    'bind-interfaces',
+    'listen-address=127.0.0.1',
+    `port=${port}`,
+    'cache-size=0',
+    ...zones.map((zone) => `local=/${zone}/`),
+    ...records.map((r) =>
+      r.type === 'TXT'
+        ? `txt-record=${r.name},${txtStrings(r.text)}`
+        : `host-record=${r.name},${r.address}`,
+    ),
+  ];
+  writeFileSync(join(dir, 'dnsmasq.conf'), `${conf.join('\n')}\n`);
+  const child: ChildProcess = spawn(
+    binary,
+    ['--keep-in-foreground', `--conf-file=${join(dir, 'dnsmasq.conf')}`, '--user=', '--pid-file='],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const server = `127.0.0.1:${port}`;
+  const probe = new Resolver({ timeout: 200, tries: 1 });
+  probe.setServers([server]);
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`dnsmasq exited: ${stderr}`);
+    try {
+      await probe.resolveTxt(`probe.${zones[0]!}`);
+      break;
+    } catch (err) {
+      // "no such name" is an answer: the server is up.
+      if ((err as NodeJS.ErrnoException).code === 'ENOTFOUND') break;
+      if (i >= 50) throw new Error(`dnsmasq does not answer: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    server,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A DNS "server" that never answers: a bound UDP port that reads and drops every query. */
+export async function startSilentDns(): Promise<TestDns> {
+  const socket = createSocket('udp4');
+  socket.on('message', () => undefined);
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
+  return {
+    server: `127.0.0.1:${socket.address().port}`,
+    stop: () => new Promise<void>((resolve) => socket.close(resolve)),
+  };
+}
