@@ -11,7 +11,7 @@ import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isSentinelUrl, sentinelTarget } from './store/redis/redis-url';
+import { clusterNodes, isClusterUrl, isSentinelUrl, sentinelTarget } from './store/redis/redis-url';
 
 /** Everything the server reads from its environment, validated. */
 export interface Config {
@@ -150,10 +150,8 @@ const redisUrl = (raw: string): string => {
     sentinelTarget(raw);
     return raw;
   }
-  if (raw.startsWith('redis-cluster://')) {
-    const nodes = raw.slice('redis-cluster://'.length).split(',');
-    const bad = nodes.filter((n) => !/^[A-Za-z0-9.-]+:\d{1,5}$/.test(n.trim()));
-    if (bad.length) throw new Error(`cluster nodes must be host:port, got "${bad.join(',')}"`);
+  if (isClusterUrl(raw)) {
+    clusterNodes(raw);
     return raw;
   }
   let url: URL;

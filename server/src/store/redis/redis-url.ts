@@ -20,9 +20,12 @@ function hostPorts(list: string, defaultPort: string): { host: string; port: num
   });
 }
 
-/** Seed nodes of a `redis-cluster://` URL. */
+/** Seed nodes of a `redis-cluster://` URL, or throws saying which are not host:port. */
 export function clusterNodes(url: string): { host: string; port: number }[] {
-  return hostPorts(url.slice(CLUSTER_SCHEME.length), '6379');
+  const nodes = url.slice(CLUSTER_SCHEME.length).split(',');
+  const bad = nodes.filter((n) => !/^[A-Za-z0-9.-]+:\d{1,5}$/.test(n.trim()));
+  if (bad.length) throw new Error(`cluster nodes must be host:port, got "${bad.join(',')}"`);
+  return hostPorts(nodes.join(','), '6379');
 }
 
 export interface SentinelTarget {
