@@ -13,7 +13,7 @@ import { section, writeResults } from './lib/report';
 import { startServer } from './lib/server';
 import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib/smtp';
 import { runArrival } from './phases/arrival';
-import { ALL_SCENARIOS, runIngest, type Scenario } from './phases/ingest';
+import { ALL_SCENARIOS, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
 import { runRedis } from './phases/redis';
@@ -154,10 +154,14 @@ async function main() {
       } else if (phase === 'inbox') {
         const server = await startServer();
         try {
-          await runInbox(ctx, server, {
-            prefix: 'inbox',
-            fill: { sqlite: join(server.dataDir, 'mail.sqlite') },
-          });
+          await runInbox(ctx, [
+            {
+              prefix: 'inbox',
+              server,
+              fill: { sqlite: join(server.dataDir, 'mail.sqlite') },
+              rateGoal: 0.7,
+            },
+          ]);
         } finally {
           await server.stop();
         }
@@ -170,8 +174,7 @@ async function main() {
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {
-        const scenarios: Scenario[] = ALL_SCENARIOS.filter((s) => s.sessions === 50);
-        await runRedis(ctx, scenarios);
+        await runRedis(ctx);
       }
     }
   } finally {
