@@ -176,7 +176,9 @@ export function MenuContent({
     if (event.key.length === 1 && /\S/.test(event.key)) {
       const key = event.key.toLowerCase();
       const after = [...items.slice(at + 1), ...items.slice(0, at + 1)];
-      after.find((item) => item.textContent?.trim().toLowerCase().startsWith(key))?.focus();
+      // Leading signs (the `@` of a domain) are not what a reader types.
+      const label = (item: HTMLElement) => (item.textContent ?? '').replace(/^[\s\W]+/, '');
+      after.find((item) => label(item).toLowerCase().startsWith(key))?.focus();
     }
   };
 
@@ -231,9 +233,7 @@ export function MenuRadioItem({
       }}
       {...props}
     >
-      {checked && (
-        <CheckIcon aria-hidden="true" className="absolute left-2 size-4 text-primary" />
-      )}
+      {checked && <CheckIcon aria-hidden="true" className="absolute left-2 size-4 text-primary" />}
       {children}
     </button>
   );

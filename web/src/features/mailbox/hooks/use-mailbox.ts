@@ -51,7 +51,8 @@ export interface MailboxController {
 /** The server no longer makes addresses on the domain asked for (or never did). */
 function isDomainRefused(error: unknown): boolean {
   return (
-    error instanceof ApiError && (error.code === 'DOMAIN_RETIRED' || error.code === 'UNKNOWN_DOMAIN')
+    error instanceof ApiError &&
+    (error.code === 'DOMAIN_RETIRED' || error.code === 'UNKNOWN_DOMAIN')
   );
 }
 
