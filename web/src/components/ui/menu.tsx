@@ -1,14 +1,5 @@
 import { CheckIcon } from 'lucide-react';
-import {
-  createContext,
-  use,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type RefObject,
-} from 'react';
+import { createContext, use, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type * as React from 'react';
 import { cn } from '@/lib/cn';
 import { Button } from './button';
@@ -29,7 +20,6 @@ interface MenuState {
   hide: (refocus: boolean) => void;
   triggerId: string;
   contentId: string;
-  triggerRef: RefObject<HTMLButtonElement | null>;
 }
 
 const MenuContext = createContext<MenuState | null>(null);
@@ -45,7 +35,6 @@ export function Menu({ className, children, ...props }: React.ComponentProps<'di
   const [open, setOpen] = useState(false);
   const [openAt, setOpenAt] = useState<MenuState['openAt']>('checked');
   const rootRef = useRef<HTMLDivElement>(null);
-  const triggerRef = useRef<HTMLButtonElement>(null);
   const id = useId();
 
   useEffect(() => {
@@ -66,11 +55,10 @@ export function Menu({ className, children, ...props }: React.ComponentProps<'di
     },
     hide: (refocus) => {
       setOpen(false);
-      if (refocus) triggerRef.current?.focus();
+      if (refocus) document.getElementById(`${id}-trigger`)?.focus();
     },
     triggerId: `${id}-trigger`,
     contentId: `${id}-menu`,
-    triggerRef,
   };
 
   return (
@@ -107,7 +95,6 @@ export function MenuTrigger({
   const menu = useMenu();
   return (
     <Button
-      ref={menu.triggerRef}
       id={menu.triggerId}
       type="button"
       data-slot="menu-trigger"
