@@ -76,7 +76,7 @@ export const apiExamples = {
   },
   domains: sh('Elenca i domini disponibili', 'curl -s', `${API_URL}/domains`),
   createOnDomain: sh(
-    'Crea una casella su un dominio scelto (nella variabile DOMAIN)',
+    'Una casella sul dominio scelto, nella variabile DOMAIN',
     'curl -s -X POST -H "Content-Type: application/json"',
     '-d "{\\"domain\\":\\"$DOMAIN\\"}"',
     `${API_URL}/mailboxes`,

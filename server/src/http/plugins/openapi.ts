@@ -24,7 +24,7 @@ export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
  * are described; the web pages, static files and the document itself are hidden.
  *
  * Every operation needs the bearer token unless its schema says `security: []`
- * (`POST /mailboxes`).
+ * (`GET /domains`, `POST /mailboxes`).
  */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
