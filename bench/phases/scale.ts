@@ -66,7 +66,12 @@ function print(store: string, name: string, r: ScaleResult): void {
       label: `${name}: kill -9 → stream open again, ${label}`,
       unit: 'ms',
       ours: percentile(r.reconnectMs, p),
-      note: p === 50 ? killed : undefined,
+      note:
+        p === 50
+          ? killed
+          : p === 100
+            ? `every inbox refetched ${percentile(r.refetchMs, 100).toFixed(0)} ms after the kill`
+            : undefined,
       invalid: r.notReconnected ? `${r.notReconnected} streams never came back` : undefined,
     });
   report({

@@ -9,7 +9,8 @@ import { connect, type Socket } from 'node:net';
  * nodes, SMTP load at a fixed rate, then `kill -9` of one HTTP node while the load goes on. The
  * stream clients do what the page does (web/src/features/inbox/hooks/use-live-events.ts): after
  * a drop they wait, reconnect (the load balancer sends them to a node that is up) and refetch the
- * inbox, since events are not replayed.
+ * inbox, since events are not replayed. They read the inbox after the first open too, so the
+ * nodes' inbox caches are warm when the refetch after the kill comes.
  */
 
 /** A node process of the scenario, however the caller starts it. */
@@ -75,6 +76,8 @@ export interface ScaleResult {
   /** Streams of the killed node; the time from the kill to each one open again (ms). */
   killedStreams: number;
   reconnectMs: number[];
+  /** The kill to each one's inbox refetched on its new node (ms). */
+  refetchMs: number[];
   /** Streams that never came back. */
   notReconnected: number;
   /** Messages acknowledged after the kill to mailboxes of killed streams, before they refetched. */
@@ -392,13 +395,16 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
     const redisMailboxes = redisInfo(opts.redisPorts, 'memory', ['used_memory']);
     const rssIdle = nodes.map((n) => rssMb(n.pid));
 
-    const refetch = async (state: StreamState, node: number) => {
+    /** The inbox read after every open, as the page does; `reopen` marks the one after a drop. */
+    const refetch = async (state: StreamState, node: number, reopen: boolean) => {
       try {
         const res = await fetch(`${httpNodes[node]!.httpUrl}/api/v1/messages`, {
           headers: { authorization: `Bearer ${state.mailbox.box.token}` },
         });
         if (res.status !== 200) return error(`refetch answered ${res.status}`);
-        for (const m of ((await res.json()) as MessageList).messages) state.refetched.add(m.id);
+        const { messages } = (await res.json()) as MessageList;
+        if (!reopen) return;
+        for (const m of messages) state.refetched.add(m.id);
         state.refetchedAt = performance.now();
       } catch (err) {
         error(`refetch failed: ${String(err)}`);
@@ -406,7 +412,7 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
     };
 
     /**
-     * Opens the stream on `node`; resolves once it is open. A node that refuses the connection
+     * Opens the stream on `node`; resolves once it is open and the inbox read. A node that refuses the connection
      * is skipped at once, as a load balancer's health check would; a drop is followed, after
      * the page's wait, by a connection to the next node that is up and a refetch there.
      */
@@ -415,11 +421,8 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
         state.raw = openRawStream(httpPorts[node]!, state.mailbox.box.token, {
           onOpen: () => {
             state.node = node;
-            if (reopen) {
-              state.reopenedAt = performance.now();
-              void refetch(state, node);
-            }
-            resolve(true);
+            if (reopen) state.reopenedAt = performance.now();
+            void refetch(state, node, reopen).then(() => resolve(true));
           },
           onEvent: (data) => {
             const at = performance.now();
@@ -600,6 +603,7 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
       arrivalMs,
       killedStreams: killed.length,
       reconnectMs: killed.flatMap((s) => (s.reopenedAt === null ? [] : [s.reopenedAt - killAt])),
+      refetchMs: killed.flatMap((s) => (s.refetchedAt === null ? [] : [s.refetchedAt - killAt])),
       notReconnected: killed.filter((s) => s.refetchedAt === null).length,
       sentInGap,
       sentInAll: sent,
