@@ -70,7 +70,8 @@ function print(store: string, name: string, r: ScaleResult): void {
         p === 50
           ? killed
           : p === 100
-            ? `every inbox refetched ${percentile(r.refetchMs, 100).toFixed(0)} ms after the kill`
+            ? `every inbox refetched ${percentile(r.refetchMs, 100).toFixed(0)} ms after the kill; ` +
+              `the clients' event loop late by up to ${r.gapLoopDelayMaxMs.toFixed(0)} ms meanwhile`
             : undefined,
       invalid: r.notReconnected ? `${r.notReconnected} streams never came back` : undefined,
     });
@@ -80,7 +81,7 @@ function print(store: string, name: string, r: ScaleResult): void {
     unit: '',
     ours: r.missing,
     goal: { on: 'value', op: '==', limit: 0 },
-    note: `${r.sentInAll} messages in all, ${r.sentInGap} sent to the killed streams' mailboxes before their refetch${r.missingExamples.length ? `; e.g. ${r.missingExamples[0]}` : ''}`,
+    note: `${r.sentInAll} messages in all, ${r.gapRate.toFixed(0)} msg/s acknowledged from the kill to the last refetch, ${r.sentInGap} sent to the killed streams' mailboxes before their refetch${r.missingExamples.length ? `; e.g. ${r.missingExamples[0]}` : ''}`,
   });
   for (const n of r.nodes) {
     const perStream =
@@ -92,7 +93,7 @@ function print(store: string, name: string, r: ScaleResult): void {
       ours: n.rssAfterLoadMb,
       note:
         n.role === 'http'
-          ? `idle ${n.rssIdleMb.toFixed(0)} MB, ${n.streams} streams ${n.rssStreamsMb.toFixed(0)} MB (${perStream.toFixed(1)} MB per 1,000 streams)`
+          ? `idle ${n.rssIdleMb.toFixed(0)} MB, ${n.streams} streams open (each inbox read once) ${n.rssStreamsMb.toFixed(0)} MB: ${perStream.toFixed(1)} MB per 1,000 streams`
           : `idle ${n.rssIdleMb.toFixed(0)} MB`,
     });
     report({
@@ -101,7 +102,8 @@ function print(store: string, name: string, r: ScaleResult): void {
       unit: 'ms',
       ours: n.loadCpuMs / r.sent,
       note:
-        `${(n.loadCpuMs / 1000).toFixed(1)} s utime+stime over the load` +
+        `${(n.loadCpuMs / 1000).toFixed(1)} s utime+stime over the load, ` +
+        `${n.idleCpuMsPerSecond.toFixed(1)} ms/s before it with the streams open` +
         (n.role === 'http'
           ? `; per stream and message ${((n.loadCpuMs / r.sent / n.streams) * 1000).toFixed(2)} µs`
           : ''),
@@ -146,7 +148,14 @@ function print(store: string, name: string, r: ScaleResult): void {
 export async function runScale(ctx: ScaleContext): Promise<void> {
   const size = ctx.quick ? QUICK : FULL;
   const log = (line: string) => process.stdout.write(`  ${line}\n`);
-  const common = { ...size, streamsPerMailbox: 1, sessionsPerNode: 4, startNode, log };
+  const common = {
+    ...size,
+    streamsPerMailbox: 1,
+    sessionsPerNode: 4,
+    idleSeconds: ctx.quick ? 2 : 10,
+    startNode,
+    log,
+  };
 
   const redis = await startRedis();
   try {

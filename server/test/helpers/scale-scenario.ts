@@ -2,6 +2,7 @@ import type { CreatedMailbox, MessageList } from '@et/common';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 /**
  * The scale scenario, shared by `npm run bench -- scale` and server/test/scale.test.ts: two
@@ -40,6 +41,8 @@ export interface ScaleOptions {
   rate: number;
   /** Length of the fixed-rate load before the kill. */
   loadSeconds: number;
+  /** A quiet spell with the streams open, before the load, to measure the nodes' idle CPU. */
+  idleSeconds?: number;
   /** SMTP sessions per SMTP node (each sends one message after another). */
   sessionsPerNode: number;
   /** Progress lines. */
@@ -58,6 +61,8 @@ export interface NodeFigures {
   rssAfterLoadMb: number;
   /** utime + stime during the fixed-rate load. */
   loadCpuMs: number;
+  /** utime + stime per second of the quiet spell (NaN without one). */
+  idleCpuMsPerSecond: number;
 }
 
 export interface ScaleResult {
@@ -82,6 +87,10 @@ export interface ScaleResult {
   notReconnected: number;
   /** Messages acknowledged after the kill to mailboxes of killed streams, before they refetched. */
   sentInGap: number;
+  /** Acknowledged messages per second from the kill until every killed stream had refetched. */
+  gapRate: number;
+  /** The longest delay of this process's event loop over the same time (ms). */
+  gapLoopDelayMaxMs: number;
   /** Acknowledged messages in all, and (message, stream) pairs neither on the stream nor refetched. */
   sentInAll: number;
   missing: number;
@@ -476,6 +485,14 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
     const streamsOn = [0, 1, 2].map((n) => states.filter((s) => s.node === n).length);
     await sleep(500);
     const rssStreams = nodes.map((n) => rssMb(n.pid));
+    const idleMs = (opts.idleSeconds ?? 0) * 1000;
+    let idleCpuMsPerSecond = nodes.map(() => Number.NaN);
+    if (idleMs > 0) {
+      log(`${opts.idleSeconds} s quiet with the streams open`);
+      const before = nodes.map((n) => cpuMs(n.pid));
+      await sleep(idleMs);
+      idleCpuMsPerSecond = nodes.map((n, i) => ((cpuMs(n.pid) - before[i]!) * 1000) / idleMs);
+    }
 
     sessions = await Promise.all(
       smtpNodes.flatMap((n) =>
@@ -562,10 +579,13 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
 
     // The kill, under the same load.
     const killed = states.filter((s) => s.node === 0);
+    // The clients' own event loop: a late loop delays both the 250s and the reconnects.
+    const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     let killAt = 0;
     let allBackAt = 0;
     const killing = (async () => {
       await sleep(1000);
+      loopDelay.enable();
       killAt = performance.now();
       await httpNodes[0]!.kill();
       const deadline = performance.now() + RECONNECT_TIMEOUT_MS;
@@ -573,6 +593,7 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
         await sleep(50);
       }
       allBackAt = performance.now();
+      loopDelay.disable();
     })();
     await load(() => allBackAt > 0 && performance.now() - allBackAt >= AFTER_RECONNECT_MS);
     await killing;
@@ -606,11 +627,19 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
       refetchMs: killed.flatMap((s) => (s.refetchedAt === null ? [] : [s.refetchedAt - killAt])),
       notReconnected: killed.filter((s) => s.refetchedAt === null).length,
       sentInGap,
+      gapRate:
+        mailboxes.reduce(
+          (sum, m) =>
+            sum + [...m.acked.values()].filter((at) => at > killAt && at <= allBackAt).length,
+          0,
+        ) /
+        ((allBackAt - killAt) / 1000),
       sentInAll: sent,
       missing: missingPairs.length,
       missingExamples: missingPairs
         .slice(0, 5)
         .map(({ s, id }) => `${id} to ${s.mailbox.box.email} (stream on ${names[s.node + 2]})`),
+      gapLoopDelayMaxMs: loopDelay.max / 1e6,
       nodes: nodes.map((n, i) => ({
         name: names[i]!,
         role: i < 2 ? 'smtp' : 'http',
@@ -619,6 +648,7 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
         rssStreamsMb: rssStreams[i]!,
         rssAfterLoadMb: rssAfterLoad[i]!,
         loadCpuMs: loadCpuMs[i]!,
+        idleCpuMsPerSecond: idleCpuMsPerSecond[i]!,
       })),
       redisMemory: { empty: redisEmpty, mailboxes: redisMailboxes, afterLoad: redisAfterLoad },
       redisLoadCpuMs,
