@@ -114,7 +114,7 @@ const AFTER_RECONNECT_MS = 2000;
 /** Longest wait for the last events after the load stops. */
 const DRAIN_MS = 10_000;
 /** Longest wait for the killed streams to come back. */
-const RECONNECT_TIMEOUT_MS = 30_000;
+const RECONNECT_TIMEOUT_MS = 20_000;
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -241,6 +241,7 @@ function openRawStream(port: number, token: string, handlers: RawStreamHandlers)
         const nl = wire.indexOf('\r\n');
         if (nl < 0) break;
         const size = parseInt(wire.slice(0, nl), 16);
+        if (Number.isNaN(size)) return finish('bad chunk size');
         if (size === 0) return finish('ended');
         if (wire.length < nl + 2 + size + 2) break;
         body += wire.slice(nl + 2, nl + 2 + size);
