@@ -23,8 +23,8 @@ import { CHROMIUM, runWeb } from './phases/web';
 
 const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis', 'scale', 'soak'] as const;
 type Phase = (typeof PHASES)[number];
-/** The soak runs for half an hour: only when named. */
-const DEFAULT_PHASES = PHASES.filter((p) => p !== 'soak');
+/** The soak (half an hour) and the scale scenario (five node processes, minutes): only when named. */
+const DEFAULT_PHASES = PHASES.filter((p) => p !== 'soak' && p !== 'scale');
 
 /** What each phase needs from the machine, and the Debian package that brings it. */
 const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
