@@ -25,17 +25,21 @@ export function createKeys(prefix: string) {
   // The tag is a digest, so no key name spells an address (tombstones outlive the mailbox).
   // A message costs a recipient check, a put and a publish on the same mailbox, and a poll a
   // read: the names are made once per mailbox, not a SHA-256 per key per command.
-  const made = createLruMap<MailboxKeys>();
-  function mailboxKeys(address: string): MailboxKeys {
-    let keys = made.get(address);
-    if (keys === undefined) {
+  const made = createLruMap<{ keys: MailboxKeys; channel: string }>();
+  function named(address: string) {
+    let names = made.get(address);
+    if (names === undefined) {
       const box = `${prefix}{${addressDigest(address)}}`;
-      keys = [`${box}:mb`, `${box}:msg`, `${box}:raw`, `${box}:ord`, `${box}:tomb`];
-      made.set(address, keys);
+      names = {
+        keys: [`${box}:mb`, `${box}:msg`, `${box}:raw`, `${box}:ord`, `${box}:tomb`],
+        channel: `${box}:ev`,
+      };
+      made.set(address, names);
       if (made.size > MAX_CACHED_MAILBOXES) made.take(made.oldestKey()!);
     }
-    return keys;
+    return names;
   }
+  const mailboxKeys = (address: string) => named(address).keys;
   return {
     /** The five keys of the mailbox at `address`. */
     of: mailboxKeys,
@@ -58,8 +62,8 @@ export function createKeys(prefix: string) {
     expiry: `${prefix}expiry`,
     /** String: the node currently allowed to sweep. */
     sweepLock: `${prefix}sweep-lock`,
-    /** Pub/sub channel of mailbox events across nodes. */
-    events: `${prefix}events`,
+    /** Pub/sub channel of one mailbox's events across nodes. */
+    events: (address: string) => named(address).channel,
   };
 }
 
