@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { AdSlot } from '@/components/layout/ad-slot';
 import { strings } from '@/content/strings';
 import { Inbox } from '@/features/inbox';
@@ -10,6 +10,7 @@ import {
   useMailbox,
 } from '@/features/mailbox';
 import { NotificationToggleSlot, notifyNewMail } from '@/features/notifications';
+import { registerServiceWorker } from '@/lib/service-worker';
 
 /**
  * The explanations and the FAQ under the generator are a chunk of their own: static text, already
@@ -47,6 +48,8 @@ const HomeInfoSlot = memo(function HomeInfoSlot() {
  */
 export function HomeRoute() {
   const mailbox = useMailbox();
+  // The worker is the home page's alone: the pages that are read need no notifications.
+  useEffect(registerServiceWorker, []);
   const token = mailbox.session?.token ?? null;
   const mailboxState =
     mailbox.phase === 'active' ? 'ready' : mailbox.phase === 'starting' ? 'starting' : 'gone';

@@ -1,0 +1,112 @@
+/**
+ * The service worker of the home page (registered by `src/lib/service-worker.ts`, scope `/`).
+ * Two jobs, and no more (docs/web-app.md, "Installable app"):
+ *
+ * 1. Notifications: the page shows new-mail notifications through this worker's registration
+ *    (Chrome on Android shows them no other way); a click on one focuses the home page, or opens
+ *    it when no window has it.
+ * 2. The app shell, for installing and for opening without a network: the home page's HTML and
+ *    the hashed files it loads, nothing else. The home HTML is asked of the network first, so a
+ *    deploy is seen at once; the cache answers only when the network cannot.
+ *
+ * Never cached, never even seen: the API (`/api/…`: mailboxes, messages, tokens, the event
+ * stream). Requests with an `Authorization` header or a query string are left alone too. The
+ * shell is the same for every visitor and holds nothing of theirs.
+ *
+ * A plain script served as it is (not part of the Vite build): its URL and bytes stay the same
+ * across builds that do not change it, so the browser reinstalls it only when it changed.
+ */
+
+/** Bump when the shell's shape changes: `activate` drops every cache but this one. */
+const SHELL_CACHE = 'shell-v1';
+const HOME = '/';
+/** Hashed build files: immutable, so a cached copy is always right. */
+const ASSET_PREFIX = '/assets/';
+
+/** Same-origin `/assets/…` files the home HTML loads (scripts, modulepreloads, stylesheets). */
+function shellAssets(html) {
+  const found = new Set();
+  for (const [, url] of html.matchAll(/\s(?:src|href)="(\/assets\/[^"?#]+)"/g)) found.add(url);
+  return [...found];
+}
+
+/**
+ * Stores `response` as the home page and brings the cached assets in line with it: fetches the
+ * ones it loads that are missing, drops those it no longer loads (an older build's).
+ */
+async function storeShell(response) {
+  if (!response.ok || response.type !== 'basic') return;
+  const html = await response.clone().text();
+  const wanted = new Set(shellAssets(html).map((path) => new URL(path, self.location.origin).href));
+  const cache = await caches.open(SHELL_CACHE);
+  const cached = new Set((await cache.keys()).map((request) => request.url));
+  await cache.addAll([...wanted].filter((url) => !cached.has(url)));
+  await cache.put(HOME, response);
+  const stale = [...cached].filter((url) => new URL(url).pathname !== HOME && !wanted.has(url));
+  await Promise.all(stale.map((url) => cache.delete(url)));
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    (async () => {
+      await storeShell(await fetch(HOME, { cache: 'no-cache' }));
+      await self.skipWaiting();
+    })(),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(names.filter((n) => n !== SHELL_CACHE).map((n) => caches.delete(n)));
+      // Starts the network request of a navigation while the worker boots.
+      await self.registration.navigationPreload?.enable();
+      await self.clients.claim();
+    })(),
+  );
+});
+
+/** The home page: the network's answer (stored for later), else the stored one. */
+async function homePage(event) {
+  try {
+    const response = (await event.preloadResponse) ?? (await fetch(event.request));
+    event.waitUntil(storeShell(response.clone()).catch(() => {}));
+    return response;
+  } catch (error) {
+    const cached = await caches.match(HOME, { cacheName: SHELL_CACHE });
+    if (cached) return cached;
+    throw error;
+  }
+}
+
+/** A shell asset from the cache when there, else from the network (not stored: see above). */
+async function shellAsset(request) {
+  const cached = await caches.match(request, { cacheName: SHELL_CACHE, ignoreVary: true });
+  return cached ?? fetch(request);
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (url.origin !== self.location.origin || request.method !== 'GET') return;
+  if (url.pathname.startsWith('/api/')) return;
+  if (url.search || request.headers.has('authorization')) return;
+  if (request.mode === 'navigate' && url.pathname === HOME) {
+    event.respondWith(homePage(event));
+  } else if (url.pathname.startsWith(ASSET_PREFIX)) {
+    event.respondWith(shellAsset(request));
+  }
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const home = windows.find((client) => new URL(client.url).pathname === HOME);
+      if (home) return home.focus();
+      return self.clients.openWindow(HOME);
+    })(),
+  );
+});
