@@ -115,6 +115,22 @@ describe('the installable app', () => {
     expect(served.headers.get('content-type')).toContain('application/manifest+json');
   });
 
+  it('is linked from the head of every page, with a theme colour per colour scheme', async () => {
+    const sitemap = await (await fetch(`${site.server.httpUrl}/sitemap.xml`)).text();
+    const paths = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map(
+      ([, loc]) => new URL(loc!).pathname,
+    );
+    expect(paths.length).toBeGreaterThan(10);
+    for (const path of [...paths, '/pagina-che-non-esiste']) {
+      const html = await (await fetch(`${site.server.httpUrl}${path}`)).text();
+      expect(html, path).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+      expect(
+        html.match(/<meta name="theme-color" [^>]*media="\(prefers-color-scheme: (light|dark)\)"/g),
+        path,
+      ).toHaveLength(2);
+    }
+  });
+
   it('is installable from the home page, in a browser profile of its own', async () => {
     const profile = mkdtempSync(join(tmpdir(), 'et-e2e-profile-'));
     const context = await launchPersistentChromium(profile);
