@@ -46,9 +46,27 @@ async function storeShell(response) {
   await Promise.all(stale.map((url) => cache.delete(url)));
 }
 
+/**
+ * Where the browser has the static routing API: everything but the shell goes to the network
+ * without starting the worker (the API, the content pages and their images), so keeping a
+ * worker costs those requests nothing. Elsewhere the fetch handler lets them through itself.
+ * @see https://developer.chrome.com/docs/web-platform/service-worker-static-routing
+ */
+function routeAroundWorker(event) {
+  if (typeof event.addRoutes !== 'function') return Promise.resolve();
+  const shell = [{ pathname: HOME }, { pathname: `${ASSET_PREFIX}*` }];
+  return event
+    .addRoutes({
+      condition: { not: { or: shell.map((urlPattern) => ({ urlPattern })) } },
+      source: 'network',
+    })
+    .catch((error) => console.warn('Static routes not added', error));
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
+      await routeAroundWorker(event);
       await storeShell(await fetch(HOME, { cache: 'no-cache' }));
       await self.skipWaiting();
     })(),
@@ -60,8 +78,6 @@ self.addEventListener('activate', (event) => {
     (async () => {
       const names = await caches.keys();
       await Promise.all(names.filter((n) => n !== SHELL_CACHE).map((n) => caches.delete(n)));
-      // Starts the network request of a navigation while the worker boots.
-      await self.registration.navigationPreload?.enable();
       await self.clients.claim();
     })(),
   );
@@ -70,7 +86,7 @@ self.addEventListener('activate', (event) => {
 /** The home page: the network's answer (stored for later), else the stored one. */
 async function homePage(event) {
   try {
-    const response = (await event.preloadResponse) ?? (await fetch(event.request));
+    const response = await fetch(event.request);
     event.waitUntil(storeShell(response.clone()).catch(() => {}));
     return response;
   } catch (error) {
