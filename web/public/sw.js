@@ -6,10 +6,11 @@
  *    (Chrome on Android shows them no other way); a click on one focuses the home page, or opens
  *    it when no window has it.
  * 2. The app shell, for installing and for opening without a network: the home page's HTML and
- *    the hashed files it loads, nothing else. The home HTML is asked of the network first, so a
- *    deploy is seen at once; the cache answers only when the network cannot.
+ *    the hashed build files it loads (at once, or later as lazy chunks), nothing else. The home
+ *    HTML is asked of the network first, so a deploy is seen at once; the cache answers only
+ *    when the network cannot.
  *
- * Never cached, never even seen: the API (`/api/…`: mailboxes, messages, tokens, the event
+ * Never intercepted, never cached: the API (`/api/…`: mailboxes, messages, tokens, the event
  * stream). Requests with an `Authorization` header or a query string are left alone too. The
  * shell is the same for every visitor and holds nothing of theirs.
  *
@@ -31,19 +32,24 @@ function shellAssets(html) {
 }
 
 /**
- * Stores `response` as the home page and brings the cached assets in line with it: fetches the
- * ones it loads that are missing, drops those it no longer loads (an older build's).
+ * Stores `response` as the home page, with the files it loads that are not cached yet. When it
+ * loads other files than the stored page did (a new build), the files of the old build go.
  */
 async function storeShell(response) {
   if (!response.ok || response.type !== 'basic') return;
-  const html = await response.clone().text();
-  const wanted = new Set(shellAssets(html).map((path) => new URL(path, self.location.origin).href));
+  const absolute = (path) => new URL(path, self.location.origin).href;
+  const wanted = shellAssets(await response.clone().text()).map(absolute);
   const cache = await caches.open(SHELL_CACHE);
-  const cached = new Set((await cache.keys()).map((request) => request.url));
-  await cache.addAll([...wanted].filter((url) => !cached.has(url)));
+  const previous = await cache.match(HOME);
+  const before = previous ? shellAssets(await previous.text()).map(absolute) : [];
+  const cached = (await cache.keys()).map((request) => request.url);
+  await cache.addAll(wanted.filter((url) => !cached.includes(url)));
   await cache.put(HOME, response);
-  const stale = [...cached].filter((url) => new URL(url).pathname !== HOME && !wanted.has(url));
-  await Promise.all(stale.map((url) => cache.delete(url)));
+  if (before.length === wanted.length && before.every((url) => wanted.includes(url))) return;
+  const old = cached.filter(
+    (url) => url.startsWith(absolute(ASSET_PREFIX)) && !wanted.includes(url),
+  );
+  await Promise.all(old.map((url) => cache.delete(url)));
 }
 
 /**
@@ -96,10 +102,26 @@ async function homePage(event) {
   }
 }
 
-/** A shell asset from the cache when there, else from the network (not stored: see above). */
-async function shellAsset(request) {
+/** True when the request comes from a window that shows the home page. */
+async function fromHomePage(event) {
+  const client = event.clientId ? await self.clients.get(event.clientId) : null;
+  return !!client && new URL(client.url).pathname === HOME;
+}
+
+/**
+ * A build file from the cache when there, else from the network; kept when the home page asked
+ * for it (a lazy chunk of the home page is shell too), not when another page did.
+ */
+async function buildFile(event) {
+  const { request } = event;
   const cached = await caches.match(request, { cacheName: SHELL_CACHE, ignoreVary: true });
-  return cached ?? fetch(request);
+  if (cached) return cached;
+  const response = await fetch(request);
+  if (response.ok && response.type === 'basic' && (await fromHomePage(event))) {
+    const copy = response.clone();
+    event.waitUntil(caches.open(SHELL_CACHE).then((cache) => cache.put(request.url, copy)));
+  }
+  return response;
 }
 
 self.addEventListener('fetch', (event) => {
@@ -111,7 +133,7 @@ self.addEventListener('fetch', (event) => {
   if (request.mode === 'navigate' && url.pathname === HOME) {
     event.respondWith(homePage(event));
   } else if (url.pathname.startsWith(ASSET_PREFIX)) {
-    event.respondWith(shellAsset(request));
+    event.respondWith(buildFile(event));
   }
 });
 
