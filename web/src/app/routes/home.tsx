@@ -10,7 +10,6 @@ import {
   useMailbox,
 } from '@/features/mailbox';
 import { NotificationToggleSlot, notifyNewMail } from '@/features/notifications';
-import { registerServiceWorker } from '@/lib/service-worker';
 
 /**
  * The explanations and the FAQ under the generator are a chunk of their own: static text, already
@@ -48,8 +47,14 @@ const HomeInfoSlot = memo(function HomeInfoSlot() {
  */
 export function HomeRoute() {
   const mailbox = useMailbox();
-  // The worker is the home page's alone: the pages that are read need no notifications.
-  useEffect(registerServiceWorker, []);
+  // The worker is the home page's alone: the pages that are read need no notifications. Its
+  // code is a chunk of its own, out of the first download.
+  useEffect(() => {
+    import('@/lib/service-worker').then(
+      (module) => module.registerServiceWorker(),
+      (error: unknown) => console.warn('Service worker code could not be loaded', error),
+    );
+  }, []);
   const token = mailbox.session?.token ?? null;
   const mailboxState =
     mailbox.phase === 'active' ? 'ready' : mailbox.phase === 'starting' ? 'starting' : 'gone';
