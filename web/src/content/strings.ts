@@ -19,6 +19,17 @@ export const strings = {
       'Indirizzo email usa e getta gratuito, pronto all’istante e valido 10 minuti: ricevi posta in tempo reale senza registrazione e tieni lo spam lontano.',
   },
 
+  /**
+   * The installed app's words, in `public/manifest.webmanifest` (a static file, which a test
+   * keeps equal to these): the name under the icon and the description of the install dialog.
+   */
+  webApp: {
+    name: PRODUCT_NAME,
+    shortName: 'Email Temp',
+    description:
+      'Un indirizzo email usa e getta pronto all’istante: la posta arriva in tempo reale, con una notifica se lo vuoi, e tutto si cancella da sé alla scadenza.',
+  },
+
   header: {
     homeLink: `${PRODUCT_NAME}, torna alla pagina iniziale`,
     tagline: 'Gratis, anonima, senza registrazione',
