@@ -77,7 +77,6 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
       lookup: createDnsResolver({
         servers: [server],
         timeoutMs,
-        cacheMs: 60_000,
         now: () => performance.now(),
       }),
       hostname: 'mx.test',
