@@ -43,6 +43,8 @@ export interface TestDnsOptions {
    * it the TTL is 0 and negative answers carry no SOA.
    */
   ttlSeconds?: number;
+  /** Zones whose questions are passed on to another server (`127.0.0.1:port`), as a resolver does. */
+  forward?: Record<string, string>;
 }
 
 export interface TestDns {
@@ -92,6 +94,9 @@ export async function startDns(
     'log-queries',
     `log-facility=${log}`,
     ...zones.map((zone) => `local=/${zone}/`),
+    ...Object.entries(opts.forward ?? {}).map(
+      ([zone, to]) => `server=/${zone}/${to.replace(':', '#')}`,
+    ),
     ...(ttl === undefined
       ? []
       : [
