@@ -124,7 +124,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   });
 
   const checkMessage =
-    tuning.senderChecks === false
+    tuning.senderChecks === false || !config.senderChecks
       ? undefined
       : createMessageAuth({
           lookup: createDnsResolver({
