@@ -50,6 +50,8 @@ export interface TestDnsOptions {
 export interface TestDns {
   /** `127.0.0.1:port`, for DNS_SERVERS. */
   server: string;
+  /** The server's process (0 for the silent one, which lives in ours). */
+  pid: number;
   /** The questions the server got so far, as `TYPE name`, in order. */
   queries(): string[];
   stop(): Promise<void>;
@@ -136,6 +138,7 @@ export async function startDns(
   const probes = readLog(log).length;
   return {
     server,
+    pid: child.pid!,
     queries: () => readLog(log).slice(probes),
     async stop() {
       child.kill('SIGTERM');
@@ -164,6 +167,7 @@ export async function startSilentDns(): Promise<TestDns> {
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     server: `127.0.0.1:${socket.address().port}`,
+    pid: 0,
     // The questions are not read: only how many came.
     queries: () => Array.from({ length: received }, () => '?'),
     stop: () => new Promise<void>((resolve) => socket.close(resolve)),
