@@ -160,7 +160,8 @@ async function until<T, F>(
 function fold(clause: string): string {
   const lines: string[] = [];
   let line = '';
-  for (const word of clause.split(' ')) {
+  // A line break inside a clause (from a hostile selector or address) would end the field.
+  for (const word of clause.replace(/[\r\n]+/g, ' ').split(' ')) {
     if (line && line.length + 1 + word.length > 160) {
       lines.push(line);
       line = word;
@@ -248,7 +249,7 @@ export function createMessageAuth(opts: MessageAuthOptions): CheckMessage {
       const domain = dmarcWord === 'pass' && dmarcResult ? safe(dmarcResult.domain) || null : null;
 
       const clauses = [
-        ...signatures.map((r) => r.info),
+        ...(dkimResult ? signatures.map((r) => r.info) : ['dkim=temperror']),
         spfResult ? spfResult.info : 'spf=temperror',
         ...(dmarcResult ? [dmarcResult.info] : dmarcResult === null ? ['dmarc=temperror'] : []),
       ];
