@@ -36,12 +36,19 @@ function probeMessage(to: string, n: number): string {
  */
 export async function runArrival(
   ctx: ArrivalContext,
-  opts: { checks: boolean } = { checks: true },
+  opts: {
+    prefix: string;
+    env?: Record<string, string>;
+    /** The prefix of the same lines measured earlier in the run, named in the note. */
+    beside?: string;
+    /** What the note calls those lines. */
+    besideName?: string;
+    /** Lines without goals: a run beside the one the goals are for. */
+    noGoals?: boolean;
+  } = { prefix: 'arrival' },
 ): Promise<void> {
   const probes = ctx.quick ? 50 : 300;
-  const server = await startServer(opts.checks ? {} : { SENDER_CHECKS: 'off' });
-  // With the checks on, as production runs: the figures; off: the same beside them.
-  const prefix = opts.checks ? 'arrival' : 'arrival.checks-off';
+  const server = await startServer(opts.env);
   const baseline = await startBaseline();
   try {
     const mailbox = await createMailbox(server.httpUrl);
@@ -134,33 +141,31 @@ export async function runArrival(
       limit?: number,
     ) =>
       report({
-        id: `${prefix}.${id}`,
-        label: `arrival 250 → event, ${label}${opts.checks ? '' : ', sender checks off'}`,
+        id: `${opts.prefix}.${id}`,
+        label: `${opts.prefix} ${label}`,
         unit: 'ms',
         ours: percentile(ours.times, p),
         baseline: { name: 'bare node:http push', value: percentile(bare.times, p) },
-        goal: limit === undefined || !opts.checks ? undefined : { on: 'value', op: '<=', limit },
+        goal: limit === undefined || opts.noGoals ? undefined : { on: 'value', op: '<=', limit },
         note:
           `${ours.times.length} probes; dot → 250 p${p} ${percentile(commitTimes, p).toFixed(2)} ms` +
-          besideOff(`arrival.checks-off.${id}`),
+          besideNote(opts.beside && `${opts.beside}.${id}`, opts.besideName),
         invalid: ours.lost ? `${ours.lost} events never arrived` : undefined,
       });
     const idle = [idleOurs, idleBare, idleCommits] as const;
     const loaded = [loadOurs, loadBare, loadCommits] as const;
-    line('idle.p50', 'idle, p50', 50, ...idle, 5);
-    line('idle.p99', 'idle, p99', 99, ...idle, 25);
-    line('load.p50', '10 sess load, p50', 50, ...loaded);
-    line('load.p99', '10 sess load, p99', 99, ...loaded, 100);
+    line('idle.p50', '250 → event, idle, p50', 50, ...idle, 5);
+    line('idle.p99', '250 → event, idle, p99', 99, ...idle, 25);
+    line('load.p50', '250 → event, 10 sess load, p50', 50, ...loaded);
+    line('load.p99', '250 → event, 10 sess load, p99', 99, ...loaded, 100);
   } finally {
     await baseline.stop();
     await server.stop();
   }
 }
 
-/** The checks-off figure of the same line, when that run came first. */
-function besideOff(id: string): string {
-  const off = recorded(id);
-  return off
-    ? `; sender checks off: ${off.ours.toFixed(2)} ms (${off.note?.split('; ')[1] ?? ''})`
-    : '';
+/** The figure of the same name in another mode, measured earlier in the run, if any. */
+function besideNote(id: string | undefined, name = 'SQLite mode'): string {
+  const f = id && recorded(id);
+  return f ? `; ${name} ${f.ours.toFixed(2)} ms (${f.note?.split('; ')[1] ?? ''})` : '';
 }

@@ -90,6 +90,73 @@ describe('Redis store specifics', () => {
     ]);
     await store.close();
   });
+  it('gives every key of a mailbox its time to live, through puts, deletes and an extension', async () => {
+    const prefix = `t${randomBytes(4).toString('hex')}:`;
+    const store = await createRedisStore({ url: redis.url, prefix, tombstoneMs: 1000 });
+    const client = await connectRedis(redis.url, 'ttl-check');
+    const address = 'ttl@x.test';
+    const now = Date.now();
+    await store.createMailbox({
+      address,
+      tokenHash: 'h',
+      createdAt: now,
+      expiresAt: now + 600_000,
+    });
+    const quota = { maxMessages: 10, maxBytes: 100_000 };
+    const put = async (id: string) => {
+      const raw = Buffer.from(`Subject: ${id}\r\n\r\nx`);
+      const message: NewMessage = {
+        id,
+        receivedAt: now,
+        size: raw.length,
+        from: { name: '', address: 'm@x.test' },
+        subject: id,
+        preview: 'x',
+        attachmentCount: 0,
+        code: null,
+        confirmLink: null,
+        authentication: null,
+        raw,
+      };
+      expect(await store.putMessages([{ mailbox: address, message }], now, quota)).toEqual([
+        'stored',
+      ]);
+    };
+    const [, ...listKeys] = createKeys(prefix).of(address).slice(0, 4);
+    /** Each list key's time to live in ms (-2: no such key, -1: none set). */
+    const ttls = () => Promise.all(listKeys.map((key) => client.pttl(key)));
+    const mailboxTtl = () => client.pttl(createKeys(prefix).mailbox(address));
+    /** Every list key ends with the mailbox (set a moment earlier, so up to 5 s before it). */
+    const expectTtlsOfMailbox = async () => {
+      const ttl = await mailboxTtl();
+      for (const keyTtl of await ttls()) {
+        expect(keyTtl).toBeLessThanOrEqual(ttl + 5);
+        expect(keyTtl).toBeGreaterThan(ttl - 5000);
+      }
+    };
+
+    await put('m1');
+    await put('m2');
+    expect(await mailboxTtl()).toBeGreaterThan(590_000);
+    await expectTtlsOfMailbox();
+    // Emptied message by message, the list's keys go; the next message makes them anew.
+    await store.deleteMessage(address, 'm1');
+    await store.deleteMessage(address, 'm2');
+    expect(await ttls()).toEqual(listKeys.map(() => -2));
+    await put('m3');
+    await expectTtlsOfMailbox();
+    await store.deleteAllMessages(address);
+    await put('m4');
+    await put('m5');
+    await expectTtlsOfMailbox();
+    // Extended, every key moves with the mailbox, and a later message keeps them there.
+    await store.setExpiry(address, now + 1_200_000, now);
+    await put('m6');
+    expect(await mailboxTtl()).toBeGreaterThan(1_190_000);
+    await expectTtlsOfMailbox();
+    await client.quit();
+    await store.close();
+  });
 });
 
 describe('Redis event bus', () => {

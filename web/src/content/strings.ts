@@ -69,6 +69,17 @@ export const strings = {
     extendLabel: 'Riporta il tempo rimasto a 10 minuti',
   },
 
+  /** 'Cambia dominio' in the address card, shown only when the service has several domains. */
+  domainMenu: {
+    trigger: 'Cambia dominio',
+    triggerLabel:
+      'Crea un nuovo indirizzo casuale su un altro dominio, utile se un sito rifiuta quello attuale. L’inbox si svuota.',
+    menuLabel: 'Domini disponibili',
+    unavailable: 'Dominio non più disponibile',
+    unavailableDescription: (domain: string) =>
+      `Su ${domain} non si creano più indirizzi: te ne diamo uno su un altro dominio.`,
+  },
+
   inbox: {
     title: 'Inbox',
     countLabel: (n: number) => (n === 1 ? '1 messaggio' : `${n} messaggi`),

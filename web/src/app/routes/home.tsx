@@ -66,6 +66,8 @@ export function HomeRoute() {
           phase={mailbox.phase}
           email={mailbox.session?.email ?? null}
           onNewAddress={mailbox.createNew}
+          domains={mailbox.domains}
+          onChangeDomain={mailbox.changeDomain}
           actions={
             <>
               <OpenOnPhoneButton token={token} />
