@@ -175,8 +175,8 @@ export async function runHostileAuth(opts: { quick: boolean }): Promise<Figure[]
         baseline: { name: 'ordinary signed message, same size', value: percentile(ordinary, 50) },
         goal: { on: 'ratio', op: '<=', limit: BUDGET_RATIO },
         note:
-          `${asked(work)} questions and ${work.signatures} signatures verified ` +
-          `(ordinary: ${asked(plain)} and ${plain.signatures}); nothing kept between checks; ` +
+          `questions ${asked(work)}, signatures verified ${work.signatures} ` +
+          `(ordinary: ${asked(plain)}, ${plain.signatures}); nothing kept between checks; ` +
           `medians of ${turns} turns of ${perTurn}; dnsmasq's own CPU not counted`,
       });
     }
