@@ -89,7 +89,8 @@ const safe = (text: string) => text.replace(/[^\x21-\x7e]/g, '');
  * beyond which SPF is permerror. RFC 7208 §4.6.4 allows ten DNS terms, each `mx` or `ptr` up to
  * ten address look-ups more (each an A and an AAAA question for mailauth): 200 questions and
  * more for one message, all the sender's to choose. Records in use ask far fewer (an include of
- * a mail provider's record: two to five); the hostile-mail budget is in bench/README.md, "Mail checks".
+ * a mail provider's record: two to five); the hostile-mail budget is in bench/README.md,
+ * "Mail checks".
  */
 export const MAX_SPF_QUERIES = 20;
 
