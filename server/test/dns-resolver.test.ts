@@ -1,12 +1,16 @@
+import { createSocket } from 'node:dgram';
 import { Resolver } from 'node:dns/promises';
+import { isIPv4, isIPv6 } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createDnsResolver,
   DNS_NEGATIVE_TTL_WITHOUT_SOA_SECONDS,
   type DnsLookup,
 } from '../src/ingest/dns-resolver';
+import { encodeQuery, parseResponse, RR_TYPES } from '../src/ingest/dns-message';
 import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
 import { createFakeClock } from './helpers/fake-clock';
+import { seededRandom } from './helpers/random';
 
 /** The TTL the authoritative test server gives every answer and its SOA. */
 const TTL_SECONDS = 120;
@@ -169,6 +173,63 @@ describe('the DNS resolver of the mail checks, against a real dnsmasq', () => {
     expect(await lookup('ttl.test', 'TXT')).toEqual([['v=spf1 ip4:127.0.0.1 -all']]);
   });
 
+  it('reads broken and hostile responses as no answer, never throwing', async () => {
+    // Real responses of dnsmasq, then mutated: bytes changed, cut short, counts raised.
+    const real: Buffer[] = [];
+    for (const [name, type] of [
+      ['ttl.test', RR_TYPES.TXT],
+      ['ttl.test', RR_TYPES.MX],
+      ['mx1.ttl.test', RR_TYPES.AAAA],
+      ['missing.ttl.test', RR_TYPES.TXT],
+    ] as const) {
+      real.push(await rawExchange(auth.server, encodeQuery(7, name, type, true)));
+    }
+    expect(real.map((r) => parseResponse(r)?.rcode)).toEqual([0, 0, 0, 3]);
+    const random = seededRandom(24);
+    let parsed = 0;
+    for (let i = 0; i < 20_000; i++) {
+      const bytes = Buffer.from(random.pick(real));
+      const cut = random.next() < 0.3 ? random.int(bytes.length) : bytes.length;
+      for (let n = random.int(4); n >= 0; n--) bytes[random.int(bytes.length)] = random.int(256);
+      if (random.next() < 0.2) bytes.writeUInt16BE(random.int(0x10000), 6 + 2 * random.int(3));
+      const response = parseResponse(bytes.subarray(0, cut));
+      if (!response) continue;
+      parsed++;
+      // What is read is well formed: the checks never get a record of the wrong shape.
+      for (const rr of response.answers) {
+        if (rr.type === RR_TYPES.A) expect(isIPv4(rr.data as string)).toBe(true);
+        if (rr.type === RR_TYPES.AAAA) expect(isIPv6(rr.data as string)).toBe(true);
+        if (rr.type === RR_TYPES.TXT)
+          expect((rr.data as string[]).every((t) => typeof t === 'string')).toBe(true);
+        if (rr.type === RR_TYPES.MX)
+          expect(rr.data).toEqual({ exchange: expect.any(String), priority: expect.any(Number) });
+      }
+    }
+    // Some mutations leave a valid response: the reading was exercised both ways.
+    expect(parsed).toBeGreaterThan(0);
+    expect(parsed).toBeLessThan(20_000);
+
+    // A server answering every question with its id and question and then garbage.
+    const hostile = createSocket('udp4');
+    hostile.on('message', (query, from) => {
+      const reply = Buffer.concat([query, random.bytes(40)]);
+      reply.writeUInt16BE(0x8180, 2);
+      reply.writeUInt16BE(3, 6);
+      hostile.send(reply, from.port, from.address);
+    });
+    await new Promise<void>((resolve) => hostile.bind(0, '127.0.0.1', resolve));
+    try {
+      const lookup = createDnsResolver({
+        servers: [`127.0.0.1:${hostile.address().port}`],
+        timeoutMs: 300,
+        now: createFakeClock().now,
+      });
+      expect(await codeOf(lookup, 'ttl.test', 'TXT')).toBe('ETIMEOUT');
+    } finally {
+      hostile.close();
+    }
+  });
+
   it('gives EREFUSED for a name the server does not serve, and asks again next time', async () => {
     const { lookup, asked } = setUp(auth);
     expect(await codeOf(lookup, 'example.org', 'TXT')).toBe('EREFUSED');
@@ -176,3 +237,17 @@ describe('the DNS resolver of the mail checks, against a real dnsmasq', () => {
     expect(asked()).toEqual(['TXT example.org', 'TXT example.org']);
   });
 });
+
+/** One query to `server` over UDP and its response, as sent. */
+async function rawExchange(server: string, query: Buffer): Promise<Buffer> {
+  const [host, port] = server.split(':');
+  const socket = createSocket('udp4');
+  try {
+    return await new Promise<Buffer>((resolve) => {
+      socket.once('message', resolve);
+      socket.send(query, Number(port), host);
+    });
+  } finally {
+    socket.close();
+  }
+}

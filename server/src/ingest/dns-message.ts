@@ -174,11 +174,11 @@ function readRecords(buf: Buffer, offset: number, count: number): [ResourceRecor
     const length = buf.readUInt16BE(afterName + 8);
     const start = afterName + 10;
     if (start + length > buf.length) throw new MalformedResponse('data past the end');
-    const data =
-      buf.readUInt16BE(afterName + 2) === CLASS_IN || type === OPT
-        ? readData(buf, type, start, start + length)
-        : null;
-    records.push({ name, type, ttl: ttl > 0x7fffffff ? 0 : ttl, data });
+    // Only Internet-class records answer our questions (OPT's class field is a size).
+    if (buf.readUInt16BE(afterName + 2) === CLASS_IN && type !== OPT) {
+      const data = readData(buf, type, start, start + length);
+      records.push({ name, type, ttl: ttl > 0x7fffffff ? 0 : ttl, data });
+    }
     at = start + length;
   }
   return [records, at];
@@ -206,8 +206,9 @@ export function parseResponse(buf: Buffer): DnsResponse | null {
     const [answers, afterAnswers] = readRecords(buf, at, buf.readUInt16BE(6));
     const [authority] = readRecords(buf, afterAnswers, buf.readUInt16BE(8));
     return { id, rcode, truncated: false, question, answers, authority };
-  } catch (err) {
-    if (err instanceof MalformedResponse) return null;
-    throw err;
+  } catch {
+    // Whatever a broken or hostile server sends is no answer, never an exception in the
+    // socket's handler, which would end the process.
+    return null;
   }
 }

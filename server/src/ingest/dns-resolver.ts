@@ -177,7 +177,9 @@ function answerOf(r: DnsResponse, name: string, type: number, rrtype: RrType) {
     owners.add(alias.data as string);
     ttl = Math.min(ttl, alias.ttl);
   }
-  const records = r.answers.filter((rr) => rr.type === type && owners.has(rr.name));
+  const records = r.answers.filter(
+    (rr) => rr.type === type && rr.data !== null && owners.has(rr.name),
+  );
   for (const rr of records) ttl = Math.min(ttl, rr.ttl);
   const value =
     rrtype === 'MX'
