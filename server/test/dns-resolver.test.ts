@@ -230,6 +230,13 @@ describe('the DNS resolver of the mail checks, against a real dnsmasq', () => {
     }
   });
 
+  it('refuses a name that is not ASCII at once, asking nothing', async () => {
+    const { lookup, asked } = setUp(auth);
+    expect(await codeOf(lookup, 'bücher.ttl.test', 'TXT')).toBe('EBADNAME');
+    expect(await codeOf(lookup, 'a..ttl.test', 'TXT')).toBe('EBADNAME');
+    expect(asked()).toEqual([]);
+  });
+
   it('gives EREFUSED for a name the server does not serve, and asks again next time', async () => {
     const { lookup, asked } = setUp(auth);
     expect(await codeOf(lookup, 'example.org', 'TXT')).toBe('EREFUSED');

@@ -44,6 +44,9 @@ export const normalName = (name: string) => name.toLowerCase().replace(/\.$/, ''
 
 /** The query for `name`'s `type` records, recursion desired, with EDNS(0) when `edns`. */
 export function encodeQuery(id: number, name: string, type: number, edns: boolean): Buffer {
+  // Names go out as ASCII (mailauth turns IDNs into punycode first); anything else is refused
+  // here rather than asked and never matched.
+  if (/[^\x21-\x7e]/.test(name)) throw new Error('bad name');
   const labels = normalName(name)
     .split('.')
     .map((label) => Buffer.from(label, 'utf8'));

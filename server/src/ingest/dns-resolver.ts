@@ -166,7 +166,7 @@ const matches = (r: DnsResponse, id: number, name: string, type: number) =>
  * The records of `type` for `name` out of a response: those of the name and of the names its
  * CNAME chain in the answer leads to (the server followed it), with the least TTL among them.
  */
-function answerOf(r: DnsResponse, name: string, type: number, rrtype: RrType) {
+function answerOf(r: DnsResponse, name: string, type: number) {
   const owners = new Set([name]);
   let ttl = DNS_MAX_TTL_SECONDS;
   for (let hops = 0; hops < 8; hops++) {
@@ -181,11 +181,7 @@ function answerOf(r: DnsResponse, name: string, type: number, rrtype: RrType) {
     (rr) => rr.type === type && rr.data !== null && owners.has(rr.name),
   );
   for (const rr of records) ttl = Math.min(ttl, rr.ttl);
-  const value =
-    rrtype === 'MX'
-      ? records.map((rr) => rr.data)
-      : records.map((rr) => rr.data as string | string[]);
-  return { value, ttl };
+  return { value: records.map((rr) => rr.data), ttl };
 }
 
 /** RFC 2308 §5: a negative answer is kept for the SOA's TTL or MINIMUM, whichever is less. */
@@ -278,7 +274,7 @@ export function createDnsResolver(opts: DnsResolverOptions): DnsLookup {
         lastCode = response.rcode === 5 ? 'EREFUSED' : 'ESERVFAIL';
         continue;
       }
-      const { value, ttl } = answerOf(response, name, type, rrtype);
+      const { value, ttl } = answerOf(response, name, type);
       if (value.length === 0) {
         const outcome = { code: 'ENODATA' } as const;
         keep(key, outcome, negativeTtl(response.authority));
