@@ -10,10 +10,11 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { has, killTracked, trackDir } from './lib/proc';
 import { section, writeResults } from './lib/report';
-import { startServer } from './lib/server';
+import { startBenchDns, writeSignedMessage } from './lib/dns';
+import { BENCH_ENV, startServer } from './lib/server';
 import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib/smtp';
 import { runArrival } from './phases/arrival';
-import { ALL_SCENARIOS, runIngest } from './phases/ingest';
+import { ALL_SCENARIOS, runCheckCost, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
 import { runRedis } from './phases/redis';
@@ -136,7 +137,18 @@ async function main() {
   const started = Date.now();
   const loadStart = loadavg().map((l) => Number(l.toFixed(2)));
   const tmp = trackDir(mkdtempSync(join(tmpdir(), 'et-bench-run-')));
+  // Every bench server checks senders, as production does, against this local resolver.
+  const dns = await startBenchDns();
+  BENCH_ENV.DNS_SERVERS = dns.server;
+  process.on('exit', () => {
+    try {
+      process.kill(dns.pid);
+    } catch {
+      // already stopped
+    }
+  });
   const attachmentFile = writeAttachmentMessage(tmp);
+  await dns.signFile(attachmentFile);
   process.stdout.write(
     `bench: ${phases.join(' ')}${quick ? ' (quick: smaller counts, shorter runs)' : ''}; ` +
       `${cpus().length} CPUs, load ${loadStart.join(' ')}, file limit ${fileLimit()}; ` +
@@ -151,10 +163,19 @@ async function main() {
       section(phase);
       if (phase === 'ingest') {
         const server = await startServer();
+        const off = await startServer({ SENDER_CHECKS: 'off' });
         try {
           await runIngest(ctx, server, { scenarios: ALL_SCENARIOS, prefix: 'ingest' });
+          await runCheckCost(ctx, { on: server, off }, [
+            {
+              id: 'signed1k',
+              label: '1 KB DKIM-signed',
+              path: await writeSignedMessage(dns, join(tmp, 'signed-1k.eml')),
+            },
+            { id: '100k', label: '100 KB att. DKIM-signed', path: attachmentFile },
+          ]);
         } finally {
-          await server.stop();
+          await Promise.all([server.stop(), off.stop()]);
         }
       } else if (phase === 'inbox') {
         const server = await startServer();
@@ -171,7 +192,17 @@ async function main() {
           await server.stop();
         }
       } else if (phase === 'arrival') {
-        await runArrival(ctx);
+        // With the sender checks off first, then on as production runs (the goals).
+        await runArrival(ctx, {
+          prefix: 'arrival.checks-off',
+          env: { SENDER_CHECKS: 'off' },
+          noGoals: true,
+        });
+        await runArrival(ctx, {
+          prefix: 'arrival',
+          beside: 'arrival.checks-off',
+          besideName: 'sender checks off',
+        });
       } else if (phase === 'memory') {
         await runMemory(ctx);
       } else if (phase === 'web') {
@@ -186,6 +217,7 @@ async function main() {
     }
   } finally {
     await sink?.stop();
+    await dns.stop();
     rmSync(tmp, { recursive: true, force: true });
   }
   writeResults({

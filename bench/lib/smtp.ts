@@ -106,6 +106,8 @@ export interface SourceOptions {
   size: Size;
   /** The 100k message file (writeAttachmentMessage). */
   attachmentFile: string;
+  /** A message file sent instead of the one `size` names. */
+  file?: string;
   to: string;
   /** Process whose CPU time is read before and after (the server under test). */
   pids: number[];
@@ -128,7 +130,8 @@ export interface SourceResult {
 function sourceArgs(o: Omit<SourceOptions, 'pids'>): string[] {
   const args = ['-c', '-s', String(o.sessions), '-m', String(o.messages)];
   if (o.reuse) args.push('-d');
-  if (o.size === '1k') args.push('-l', '1024');
+  if (o.file) args.push('-F', o.file);
+  else if (o.size === '1k') args.push('-l', '1024');
   else args.push('-F', o.attachmentFile);
   args.push('-f', 'sender@bench.test', '-t', o.to, '-M', 'bench.test', `127.0.0.1:${o.port}`);
   return args;

@@ -36,7 +36,16 @@ function probeMessage(to: string, n: number): string {
  */
 export async function runArrival(
   ctx: ArrivalContext,
-  opts: { prefix: string; env?: Record<string, string>; beside?: string } = { prefix: 'arrival' },
+  opts: {
+    prefix: string;
+    env?: Record<string, string>;
+    /** The prefix of the same lines measured earlier in the run, named in the note. */
+    beside?: string;
+    /** What the note calls those lines. */
+    besideName?: string;
+    /** Lines without goals: a run beside the one the goals are for. */
+    noGoals?: boolean;
+  } = { prefix: 'arrival' },
 ): Promise<void> {
   const probes = ctx.quick ? 50 : 300;
   const server = await startServer(opts.env);
@@ -137,10 +146,10 @@ export async function runArrival(
         unit: 'ms',
         ours: percentile(ours.times, p),
         baseline: { name: 'bare node:http push', value: percentile(bare.times, p) },
-        goal: limit === undefined ? undefined : { on: 'value', op: '<=', limit },
+        goal: limit === undefined || opts.noGoals ? undefined : { on: 'value', op: '<=', limit },
         note:
           `${ours.times.length} probes; dot → 250 p${p} ${percentile(commitTimes, p).toFixed(2)} ms` +
-          besideNote(opts.beside && `${opts.beside}.${id}`),
+          besideNote(opts.beside && `${opts.beside}.${id}`, opts.besideName),
         invalid: ours.lost ? `${ours.lost} events never arrived` : undefined,
       });
     const idle = [idleOurs, idleBare, idleCommits] as const;
@@ -156,7 +165,7 @@ export async function runArrival(
 }
 
 /** The figure of the same name in another mode, measured earlier in the run, if any. */
-function besideNote(id: string | undefined): string {
+function besideNote(id: string | undefined, name = 'SQLite mode'): string {
   const f = id && recorded(id);
-  return f ? `; SQLite mode ${f.ours.toFixed(2)} ms` : '';
+  return f ? `; ${name} ${f.ours.toFixed(2)} ms (${f.note?.split('; ')[1] ?? ''})` : '';
 }

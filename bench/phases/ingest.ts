@@ -2,6 +2,7 @@ import { createMailbox, listMessages } from '../lib/api';
 import type { Goal } from '../lib/report';
 import { recorded, report } from '../lib/report';
 import type { BenchServer } from '../lib/server';
+import { percentile } from '../lib/proc';
 import { runSource, type Sink, type Size } from '../lib/smtp';
 
 export interface IngestContext {
@@ -152,4 +153,63 @@ function besideNote(id: string | undefined, metric: string): string {
   const f = id && recorded(`${id}.${metric}`);
   if (!f) return '';
   return `; SQLite mode ${f.ours.toFixed(metric === 'cpu' ? 3 : 0)}`;
+}
+
+/**
+ * What the sender checks cost at ingest: the same messages to a server with the checks on (as
+ * production runs) and to one with `SENDER_CHECKS=off`, in turns so both see the same machine;
+ * the server's CPU per message, medians of the turns. Each file is sent by 10 reused sessions.
+ */
+export async function runCheckCost(
+  ctx: IngestContext,
+  servers: { on: BenchServer; off: BenchServer },
+  files: { id: string; label: string; path: string }[],
+): Promise<void> {
+  const turns = ctx.quick ? 2 : 5;
+  const messages = ctx.quick ? 300 : 1500;
+  for (const file of files) {
+    const cpu = { on: [] as number[], off: [] as number[] };
+    const problems: string[] = [];
+    let checked = '';
+    for (let turn = 0; turn < turns; turn++) {
+      // The order alternates: neither side always runs on a machine warmed by the other.
+      const order = turn % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const);
+      for (const side of order) {
+        const server = servers[side];
+        const mailbox = await createMailbox(server.httpUrl);
+        const run = await runSource({
+          sessions: 10,
+          messages,
+          reuse: true,
+          size: '1k',
+          file: file.path,
+          attachmentFile: ctx.attachmentFile,
+          port: server.smtpPort,
+          to: mailbox.email,
+          pids: [server.pid],
+        });
+        if (!run.ok) problems.push(`${side}: ${run.error || `${run.sent}/${messages} sent`}`);
+        cpu[side].push(run.cpuMs[0]! / Math.max(1, run.sent));
+        if (side === 'on' && !checked) {
+          const [first] = (await listMessages(server.httpUrl, mailbox.token)).messages;
+          const a = first?.authentication;
+          checked = a ? `spf=${a.spf} dkim=${a.dkim} dmarc=${a.dmarc}` : 'not checked';
+        }
+      }
+    }
+    const on = percentile(cpu.on, 50);
+    const off = percentile(cpu.off, 50);
+    if (checked !== 'spf=pass dkim=pass dmarc=pass') problems.push(`checks gave ${checked}`);
+    report({
+      id: `ingest.checks.${file.id}.cpu`,
+      label: `ingest ${file.label}, 10 sess, reused conn, sender checks on: CPU`,
+      unit: 'ms/msg',
+      ours: on,
+      baseline: { name: 'SENDER_CHECKS=off', value: off },
+      note:
+        `the check ≈ ${(on - off).toFixed(3)} ms/msg; medians of ${turns} turns of ${messages} ` +
+        `(on ${cpu.on.map((c) => c.toFixed(3)).join(' ')}; off ${cpu.off.map((c) => c.toFixed(3)).join(' ')}); ${checked}`,
+      invalid: problems.length ? problems.join('; ') : undefined,
+    });
+  }
 }

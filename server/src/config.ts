@@ -56,6 +56,7 @@ export interface Config {
   smtpTlsCert: string | null;
   smtpTlsKey: string | null;
   operatorToken: string | null;
+  senderChecks: boolean;
   dnsServers: string[];
   dnsTimeoutMs: number;
   createRateLimitMax: number;
@@ -148,6 +149,11 @@ const dnsServers = (raw: string) => {
   if (bad.length)
     throw new Error(`must be IP addresses with optional :port, got "${bad.join(',')}"`);
   return list;
+};
+
+const onOff = (raw: string) => {
+  if (raw !== 'on' && raw !== 'off') throw new Error(`must be on or off, got "${raw}"`);
+  return raw === 'on';
 };
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -403,6 +409,13 @@ export const CONFIG_VARS = {
     fallback: null,
     read: secret,
     doc: 'Secret (at least 32 characters) from which the tokens of the postmaster and abuse mailboxes of every domain are derived; `npm run operator-tokens` prints them. Empty: their mail is still taken, kept within the usual quota and logged, but nobody can read it.',
+  },
+  senderChecks: {
+    name: 'SENDER_CHECKS',
+    fallback: true,
+    shownFallback: '`on`',
+    read: onOff,
+    doc: '`off` skips the SPF, DKIM and DMARC checks: no lookups, `authentication` null in the API, no `Authentication-Results:` field. For a node without DNS, and for measuring what the checks cost (bench/README.md, "Mail checks").',
   },
   dnsServers: {
     name: 'DNS_SERVERS',

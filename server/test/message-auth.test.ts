@@ -8,6 +8,8 @@ import {
   createMessageAuth,
   limitSignatures,
   MAX_DKIM_SIGNATURES,
+  MAX_SPF_QUERIES,
+  type AuthWork,
 } from '../src/ingest/message-auth';
 import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
 import { bearer, startHarness, type Harness } from './helpers/harness';
@@ -38,6 +40,26 @@ const RECORDS = [
     name: `i${i}.fan.test`,
     text: 'v=spf1 ip4:192.0.2.1 -all',
   })),
+  // wide.test's SPF asks for nine MX sets of ten hosts each: 190 questions without a cap.
+  {
+    type: 'TXT',
+    name: 'wide.test',
+    text: `v=spf1 ${Array.from({ length: 9 }, (_, i) => `mx:m${i}.wide.test`).join(' ')} -all`,
+  },
+  ...Array.from({ length: 9 }, (_, i) =>
+    Array.from({ length: 10 }, (_, j) => ({
+      type: 'MX' as const,
+      name: `m${i}.wide.test`,
+      exchange: `h${j}.wide.test`,
+      priority: j,
+    })),
+  ).flat(),
+  ...Array.from({ length: 10 }, (_, j) => ({
+    type: 'A' as const,
+    name: `h${j}.wide.test`,
+    address: `192.0.2.${100 + j}`,
+  })),
+  { type: 'TXT', name: '_dmarc.wide.test', text: 'v=DMARC1; p=reject' },
   // bank.test sends only from 192.0.2.1 and asks for spoofs to be rejected.
   { type: 'TXT', name: 'bank.test', text: 'v=spf1 ip4:192.0.2.1 -all' },
   { type: 'TXT', name: '_dmarc.bank.test', text: 'v=DMARC1; p=reject' },
@@ -60,28 +82,28 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
   let dns: TestDns;
   let silent: TestDns;
   beforeAll(async () => {
-    [dns, silent] = await Promise.all([
-      startDns(
-        ['good.test', 'other.test', 'brand.test', 'bank.test', 'plain.test', 'fan.test'],
-        [...RECORDS],
-      ),
-      startSilentDns(),
-    ]);
+    silent = await startSilentDns();
+    // slow.test's servers never answer: its questions go to the silent server.
+    dns = await startDns(
+      ['good.test', 'other.test', 'brand.test', 'bank.test', 'plain.test', 'fan.test', 'wide.test'],
+      [...RECORDS],
+      { forward: { 'slow.test': silent.server } },
+    );
   });
   afterAll(async () => {
     await Promise.all([dns?.stop(), silent?.stop()]);
   });
 
-  const checker = (server: string, timeoutMs = 2000) =>
+  const checker = (server: string, timeoutMs = 2000, onWork?: (work: AuthWork) => void) =>
     createMessageAuth({
       lookup: createDnsResolver({
         servers: [server],
         timeoutMs,
-        cacheMs: 60_000,
         now: () => performance.now(),
       }),
       hostname: 'mx.test',
       timeoutMs,
+      ...(onWork ? { onWork } : {}),
     });
   const facts = (sender: string) => ({ ip: '127.0.0.1', helo: 'client.test', sender });
 
@@ -170,6 +192,69 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
     expect(outcome.header).toContain('spf=temperror');
     // The bound plus a scheduling margin: the check never waits for DNS beyond DNS_TIMEOUT_MS.
     expect(took).toBeLessThan(300 + 700);
+  });
+
+  describe('the work of hostile mail, counted', () => {
+    /** One check with a resolver of its own (nothing kept yet): its results, work and questions. */
+    async function measure(raw: Buffer, sender: string) {
+      let work: AuthWork | undefined;
+      const before = dns.queries().length;
+      const outcome = await checker(dns.server, 2000, (w) => (work = w))(raw, facts(sender));
+      return { results: outcome.results, work: work!, questions: dns.queries().length - before };
+    }
+
+    it('an ordinary signed message: three questions, one signature', async () => {
+      const ordinary = await measure(
+        await signed(message('news@good.test'), 'good.test'),
+        'bounce@good.test',
+      );
+      expect(ordinary.results.dmarc).toBe('pass');
+      expect(ordinary.work).toEqual({ queries: { dkim: 1, spf: 1, dmarc: 1 }, signatures: 1 });
+      expect(ordinary.questions).toBe(3);
+    });
+
+    it('50 DKIM signatures: five verified, five key questions', async () => {
+      let raw: Buffer = message('news@good.test');
+      for (let i = 0; i < 50; i++) raw = await signed(raw, 'good.test');
+      const hostile = await measure(raw, 'bounce@good.test');
+      expect(hostile.work.signatures).toBe(MAX_DKIM_SIGNATURES);
+      expect(hostile.work.queries.dkim).toBeLessThanOrEqual(MAX_DKIM_SIGNATURES);
+      expect(hostile.questions).toBeLessThanOrEqual(MAX_DKIM_SIGNATURES + 2);
+    });
+
+    it('an SPF record of nine 10-host MX sets stops at MAX_SPF_QUERIES, DMARC still answered', async () => {
+      const hostile = await measure(message('info@wide.test'), 'info@wide.test');
+      expect(hostile.results).toEqual({
+        spf: 'permerror',
+        dkim: 'none',
+        dmarc: 'fail',
+        domain: null,
+      });
+      expect(hostile.work.queries.spf).toBe(MAX_SPF_QUERIES);
+      expect(hostile.questions).toBeLessThanOrEqual(MAX_SPF_QUERIES + 2);
+    });
+
+    it('twelve includes stop at RFC 7208’s ten look-ups', async () => {
+      const hostile = await measure(message('info@fan.test'), 'info@fan.test');
+      expect(hostile.results.spf).toBe('permerror');
+      // The record itself, then ten includes; the eleventh is refused before it is asked.
+      expect(hostile.work.queries.spf).toBe(11);
+    });
+
+    it('a sender whose DNS never answers leaves DMARC of the From domain its time', async () => {
+      const startedAt = performance.now();
+      const outcome = await checker(dns.server, 800)(
+        await signed(message('news@good.test'), 'good.test'),
+        facts('bounce@slow.test'),
+      );
+      expect(outcome.results).toEqual({
+        spf: 'temperror',
+        dkim: 'pass',
+        dmarc: 'pass',
+        domain: 'good.test',
+      });
+      expect(performance.now() - startedAt).toBeLessThan(800 + 700);
+    });
   });
 
   describe('on arrival over SMTP', () => {

@@ -11,7 +11,7 @@ import type { EventBus } from '../events/event-bus';
 import { createLocalBus } from '../events/local-bus';
 import { buildApp } from '../http/app';
 import { createPushHub, type PushHub } from '../http/push-hub';
-import { createDnsResolver, DNS_CACHE_MS } from '../ingest/dns-resolver';
+import { createDnsResolver } from '../ingest/dns-resolver';
 import { createMessageAuth } from '../ingest/message-auth';
 import { createMessageParser } from '../ingest/parse';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
@@ -127,13 +127,12 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   });
 
   const checkMessage =
-    tuning.senderChecks === false
+    tuning.senderChecks === false || !config.senderChecks
       ? undefined
       : createMessageAuth({
           lookup: createDnsResolver({
             servers: config.dnsServers,
             timeoutMs: config.dnsTimeoutMs,
-            cacheMs: DNS_CACHE_MS,
             now: () => performance.now(),
           }),
           hostname: config.smtpHostname,

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createSocket } from 'node:dgram';
-import { accessSync, constants, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { Resolver } from 'node:dns/promises';
@@ -30,14 +30,37 @@ function findDnsmasq(): string {
   );
 }
 
-/** One record of a test zone. */
+/** One record of a test zone (`A` takes an IPv6 address too, as an AAAA record). */
 export type ZoneRecord =
-  { type: 'TXT'; name: string; text: string } | { type: 'A'; name: string; address: string };
+  | { type: 'TXT'; name: string; text: string }
+  | { type: 'A'; name: string; address: string }
+  | { type: 'MX'; name: string; exchange: string; priority: number };
+
+export interface TestDnsOptions {
+  /**
+   * Serve the zones as their authority (dnsmasq's auth mode): every answer carries this TTL,
+   * and "no such name" or "no such record" an SOA whose TTL and MINIMUM are this too. Without
+   * it the TTL is 0 and negative answers carry no SOA.
+   */
+  ttlSeconds?: number;
+  /** Zones whose questions are passed on to another server (`127.0.0.1:port`), as a resolver does. */
+  forward?: Record<string, string>;
+}
 
 export interface TestDns {
   /** `127.0.0.1:port`, for DNS_SERVERS. */
   server: string;
+  /** The server's process (0 for the silent one, which lives in ours). */
+  pid: number;
+  /** The questions the server got so far, as `TYPE name`, in order. */
+  queries(): string[];
   stop(): Promise<void>;
+}
+
+function recordLine(r: ZoneRecord): string {
+  if (r.type === 'TXT') return `txt-record=${r.name},${txtStrings(r.text)}`;
+  if (r.type === 'MX') return `mx-host=${r.name},${r.exchange},${r.priority}`;
+  return `host-record=${r.name},${r.address}`;
 }
 
 /** A TXT value as dnsmasq wants it: quoted strings of at most 255 characters each. */
@@ -51,24 +74,40 @@ function txtStrings(text: string): string {
  * A real DNS server for the mail checks: dnsmasq on a free port serving `records` for the names
  * under `zones`, authoritative "no such name" for everything else there, and no upstream.
  */
-export async function startDns(zones: string[], records: ZoneRecord[]): Promise<TestDns> {
+export async function startDns(
+  zones: string[],
+  records: ZoneRecord[],
+  opts: TestDnsOptions = {},
+): Promise<TestDns> {
   const binary = findDnsmasq();
   const port = await freeUdpPort();
   const dir = mkdtempSync(join(tmpdir(), 'et-dns-'));
+  const log = join(dir, 'queries.log');
+  const ttl = opts.ttlSeconds;
   const conf = [
     'no-resolv',
     'no-hosts',
     'no-poll',
-    'bind-interfaces',
+    // Auth mode wants an interface; bind-dynamic still listens on 127.0.0.1 only.
+    ttl === undefined ? 'bind-interfaces' : 'bind-dynamic',
     'listen-address=127.0.0.1',
     `port=${port}`,
     'cache-size=0',
+    'log-queries',
+    `log-facility=${log}`,
     ...zones.map((zone) => `local=/${zone}/`),
-    ...records.map((r) =>
-      r.type === 'TXT'
-        ? `txt-record=${r.name},${txtStrings(r.text)}`
-        : `host-record=${r.name},${r.address}`,
+    ...Object.entries(opts.forward ?? {}).map(
+      ([zone, to]) => `server=/${zone}/${to.replace(':', '#')}`,
     ),
+    ...(ttl === undefined
+      ? []
+      : [
+          `auth-server=ns.${zones[0]!},lo`,
+          ...zones.map((zone) => `auth-zone=${zone}`),
+          `auth-ttl=${ttl}`,
+          `auth-soa=1,hostmaster.${zones[0]!},1200,120,604800`,
+        ]),
+    ...records.map(recordLine),
   ];
   writeFileSync(join(dir, 'dnsmasq.conf'), `${conf.join('\n')}\n`);
   const child: ChildProcess = spawn(
@@ -95,8 +134,12 @@ export async function startDns(zones: string[], records: ZoneRecord[]): Promise<
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  // The probes above are not the test's questions.
+  const probes = readLog(log).length;
   return {
     server,
+    pid: child.pid!,
+    queries: () => readLog(log).slice(probes),
     async stop() {
       child.kill('SIGTERM');
       await exited;
@@ -105,13 +148,28 @@ export async function startDns(zones: string[], records: ZoneRecord[]): Promise<
   };
 }
 
+/** dnsmasq's query lines (`query[TXT] name from 127.0.0.1`), as `TXT name`. */
+function readLog(path: string): string[] {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return [];
+  }
+  return [...text.matchAll(/ (?:query|auth)\[(\w+)\] (\S+) from /g)].map((m) => `${m[1]} ${m[2]}`);
+}
+
 /** A DNS "server" that never answers: a bound UDP port that reads and drops every query. */
 export async function startSilentDns(): Promise<TestDns> {
   const socket = createSocket('udp4');
-  socket.on('message', () => undefined);
+  let received = 0;
+  socket.on('message', () => received++);
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
   return {
     server: `127.0.0.1:${socket.address().port}`,
+    pid: 0,
+    // The questions are not read: only how many came.
+    queries: () => Array.from({ length: received }, () => '?'),
     stop: () => new Promise<void>((resolve) => socket.close(resolve)),
   };
 }
