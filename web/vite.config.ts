@@ -59,6 +59,14 @@ export default defineConfig({
     ],
   },
   build: {
+    rollupOptions: {
+      // The home page (index.html, a React app) and the script of the prerendered content pages,
+      // which carry no React (docs/web-app.md, "Content pages").
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        static: fileURLToPath(new URL('./src/static-main.ts', import.meta.url)),
+      },
+    },
     // Every browser the build targets but Safari 16 follows `modulepreload` itself; there the
     // polyfill's only effect would be earlier fetches, for 1 KB more script on every page.
     modulePreload: { polyfill: false },
