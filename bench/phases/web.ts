@@ -145,8 +145,25 @@ const METRICS = {
   TBT: 'total-blocking-time',
 } as const;
 
-/** Lighthouse with its default (mobile: emulated phone, simulated slow 4G and CPU) settings. */
+/** Tries per audit: on a busy machine Lighthouse now and then fails to record a trace. */
+const AUDIT_TRIES = 3;
+
+/** {@link auditOnce}, tried again when Lighthouse itself failed (not when the page did). */
 async function audit(port: number, url: string): Promise<Audit> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(port, url);
+    } catch (error) {
+      if (attempt >= AUDIT_TRIES || !(error instanceof LighthouseRuntimeError)) throw error;
+      process.stdout.write(`  (lighthouse failed on ${url}, again: ${error.message})\n`);
+    }
+  }
+}
+
+class LighthouseRuntimeError extends Error {}
+
+/** Lighthouse with its default (mobile: emulated phone, simulated slow 4G and CPU) settings. */
+async function auditOnce(port: number, url: string): Promise<Audit> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -157,7 +174,9 @@ async function audit(port: number, url: string): Promise<Audit> {
   if (!result) throw new Error(`lighthouse gave no result for ${url}`);
   const scores = {} as Scores;
   for (const c of CATEGORIES) scores[c] = Math.round((result.lhr.categories[c]?.score ?? 0) * 100);
-  if (result.lhr.runtimeError) throw new Error(`lighthouse: ${result.lhr.runtimeError.message}`);
+  if (result.lhr.runtimeError) {
+    throw new LighthouseRuntimeError(`lighthouse: ${result.lhr.runtimeError.message}`);
+  }
   const metrics = Object.entries(METRICS)
     .map(([name, id]) => `${name} ${result.lhr.audits[id]?.displayValue ?? '?'}`)
     .join(', ');
