@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { devContentPages } from './scripts/dev-content-pages';
 
 /**
  * Settings the legal pages cannot do without: the operator's identity (GDPR art. 13(1)(a),
@@ -42,7 +43,7 @@ function operatorSettingsWarning(): Plugin {
 const plainCn = (process.env.VITE_FAST_PATHS_OFF ?? '').split(',').includes('cn');
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), operatorSettingsWarning()],
+  plugins: [react(), tailwindcss(), operatorSettingsWarning(), devContentPages()],
   resolve: {
     alias: [
       ...(plainCn
