@@ -28,8 +28,6 @@ type ServerEntry = typeof ServerEntryModule;
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
 }
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
