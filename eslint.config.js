@@ -98,6 +98,11 @@ export default tseslint.config(
     files: ['web/src/**'],
     languageOptions: { globals: { ...globals.browser } },
   },
+  // The service worker, a plain script served as it is (web/public/sw.js).
+  {
+    files: ['web/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
   // The rules of hooks (and the React Compiler's checks) for the web app.
   {
     files: ['web/src/**/*.{ts,tsx}'],

@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
- * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
- * by default), and soak (only when named: `soak [--minutes N] [--redis]`). See bench/README.md.
+ * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis scale
+ * (all by default), and soak (only when named: `soak [--minutes N] [--redis]`). See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,17 +13,18 @@ import { section, writeResults } from './lib/report';
 import { startServer } from './lib/server';
 import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib/smtp';
 import { runArrival } from './phases/arrival';
-import { ALL_SCENARIOS, runIngest, type Scenario } from './phases/ingest';
+import { ALL_SCENARIOS, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
 import { runRedis } from './phases/redis';
+import { runScale } from './phases/scale';
 import { runSoak, type SoakMinute } from './phases/soak';
 import { CHROMIUM, runWeb } from './phases/web';
 
-const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis', 'soak'] as const;
+const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis', 'scale', 'soak'] as const;
 type Phase = (typeof PHASES)[number];
-/** The soak runs for half an hour: only when named. */
-const DEFAULT_PHASES = PHASES.filter((p) => p !== 'soak');
+/** The soak (half an hour) and the scale scenario (five node processes, minutes): only when named. */
+const DEFAULT_PHASES = PHASES.filter((p) => p !== 'soak' && p !== 'scale');
 
 /** What each phase needs from the machine, and the Debian package that brings it. */
 const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
@@ -46,6 +47,10 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
     [SMTP_SINK, 'postfix'],
     ['wrk', 'wrk'],
     ['redis-server', 'redis-server'],
+  ],
+  scale: [
+    ['redis-server', 'redis-server'],
+    ['redis-cli', 'redis-server'],
   ],
   soak: [],
 };
@@ -154,10 +159,14 @@ async function main() {
       } else if (phase === 'inbox') {
         const server = await startServer();
         try {
-          await runInbox(ctx, server, {
-            prefix: 'inbox',
-            fill: { sqlite: join(server.dataDir, 'mail.sqlite') },
-          });
+          await runInbox(ctx, [
+            {
+              prefix: 'inbox',
+              server,
+              fill: { sqlite: join(server.dataDir, 'mail.sqlite') },
+              rateGoal: 0.7,
+            },
+          ]);
         } finally {
           await server.stop();
         }
@@ -167,11 +176,12 @@ async function main() {
         await runMemory(ctx);
       } else if (phase === 'web') {
         await runWeb(ctx);
+      } else if (phase === 'scale') {
+        await runScale(ctx);
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {
-        const scenarios: Scenario[] = ALL_SCENARIOS.filter((s) => s.sessions === 50);
-        await runRedis(ctx, scenarios);
+        await runRedis(ctx);
       }
     }
   } finally {

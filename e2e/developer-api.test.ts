@@ -125,6 +125,19 @@ describe('the examples of /api, run against the real server', () => {
     expect(CONFIG_VARS.maxStreamsPerMailbox.fallback).toBe(apiLimits.streamsPerMailbox);
   });
 
+  it('curl: list the domains, create on the one chosen; another domain is a 400', async () => {
+    expect(JSON.parse(await shell(apiExamples.domains))).toEqual({ domains: ['localhost'] });
+    const created = JSON.parse(
+      await shell(apiExamples.createOnDomain, { DOMAIN: 'localhost' }),
+    ) as Record<string, string>;
+    expect(created.email).toMatch(/^[a-z0-9]{10,}@localhost$/);
+    expect(created.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const refused = JSON.parse(
+      await shell(apiExamples.createOnDomain, { DOMAIN: 'altro.example' }),
+    ) as { error: { code: string } };
+    expect(refused.error.code).toBe('UNKNOWN_DOMAIN');
+  });
+
   it('curl: create, follow events, list, read, download, extend, delete', async () => {
     expect(existsSync(CURL)).toBe(true);
 

@@ -185,8 +185,9 @@ describe("'Elimina tutto ora'", () => {
 
 describe('notifications', () => {
   /**
-   * Records every `new Notification(...)` (the real constructor still runs) and lets the test
-   * say whether the tab is hidden: headless Chromium keeps every tab visible.
+   * Records every notification the page shows, through the service worker's registration or
+   * with `new Notification(...)` before the worker is active (the real calls still run), and
+   * lets the test say whether the tab is hidden: headless Chromium keeps every tab visible.
    */
   const RECORD_NOTIFICATIONS = () => {
     const w = window as unknown as {
@@ -209,6 +210,11 @@ describe('notifications', () => {
         return Reflect.construct(target, args) as object;
       },
     });
+    const showNotification = ServiceWorkerRegistration.prototype.showNotification;
+    ServiceWorkerRegistration.prototype.showNotification = function (title, options) {
+      w.__notifications.push({ title, body: options?.body ?? '' });
+      return showNotification.call(this, title, options);
+    };
   };
   const notifications = (page: Page) =>
     page.evaluate(() => (window as unknown as { __notifications: unknown[] }).__notifications);

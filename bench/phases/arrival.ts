@@ -2,7 +2,7 @@ import { createMailbox } from '../lib/api';
 import { startBaseline } from '../lib/baseline';
 import { openLines, openStream } from '../lib/probe';
 import { percentile, sleep } from '../lib/proc';
-import { report } from '../lib/report';
+import { recorded, report } from '../lib/report';
 import { BENCH_DOMAIN, startServer } from '../lib/server';
 import { startLoad, type Sink } from '../lib/smtp';
 
@@ -34,9 +34,12 @@ function probeMessage(to: string, n: number): string {
  * event carrying that id. An event that arrives before the 250 counts as 0. Baseline: the bare
  * node:http process pushing an event on a held-open stream, then answering 250, on a trigger.
  */
-export async function runArrival(ctx: ArrivalContext): Promise<void> {
+export async function runArrival(
+  ctx: ArrivalContext,
+  opts: { prefix: string; env?: Record<string, string>; beside?: string } = { prefix: 'arrival' },
+): Promise<void> {
   const probes = ctx.quick ? 50 : 300;
-  const server = await startServer();
+  const server = await startServer(opts.env);
   const baseline = await startBaseline();
   try {
     const mailbox = await createMailbox(server.httpUrl);
@@ -129,23 +132,31 @@ export async function runArrival(ctx: ArrivalContext): Promise<void> {
       limit?: number,
     ) =>
       report({
-        id,
-        label,
+        id: `${opts.prefix}.${id}`,
+        label: `${opts.prefix} ${label}`,
         unit: 'ms',
         ours: percentile(ours.times, p),
         baseline: { name: 'bare node:http push', value: percentile(bare.times, p) },
         goal: limit === undefined ? undefined : { on: 'value', op: '<=', limit },
-        note: `${ours.times.length} probes; dot → 250 p${p} ${percentile(commitTimes, p).toFixed(2)} ms`,
+        note:
+          `${ours.times.length} probes; dot → 250 p${p} ${percentile(commitTimes, p).toFixed(2)} ms` +
+          besideNote(opts.beside && `${opts.beside}.${id}`),
         invalid: ours.lost ? `${ours.lost} events never arrived` : undefined,
       });
     const idle = [idleOurs, idleBare, idleCommits] as const;
     const loaded = [loadOurs, loadBare, loadCommits] as const;
-    line('arrival.idle.p50', 'arrival 250 → event, idle, p50', 50, ...idle, 5);
-    line('arrival.idle.p99', 'arrival 250 → event, idle, p99', 99, ...idle, 25);
-    line('arrival.load.p50', 'arrival 250 → event, 10 sess load, p50', 50, ...loaded);
-    line('arrival.load.p99', 'arrival 250 → event, 10 sess load, p99', 99, ...loaded, 100);
+    line('idle.p50', '250 → event, idle, p50', 50, ...idle, 5);
+    line('idle.p99', '250 → event, idle, p99', 99, ...idle, 25);
+    line('load.p50', '250 → event, 10 sess load, p50', 50, ...loaded);
+    line('load.p99', '250 → event, 10 sess load, p99', 99, ...loaded, 100);
   } finally {
     await baseline.stop();
     await server.stop();
   }
+}
+
+/** The figure of the same name in another mode, measured earlier in the run, if any. */
+function besideNote(id: string | undefined): string {
+  const f = id && recorded(id);
+  return f ? `; SQLite mode ${f.ours.toFixed(2)} ms` : '';
 }

@@ -19,19 +19,27 @@ const OTHER_MESSAGES = 100_000;
 /** Runs of each target, taken in turns (see `compare`). */
 const ROUNDS = 3;
 
+/** One server measured by the inbox phase: its store, the prefix of its figures and its goal. */
+export interface InboxMode {
+  prefix: string;
+  server: BenchServer;
+  fill: { sqlite: string } | { redis: string };
+  /** The least rate, as a share of bare node:http, the mode must reach. */
+  rateGoal: number;
+  /** A mode measured in the same turns whose rate this one's is compared with (`vsGoal`). */
+  vs?: { prefix: string; name: string; goal: number };
+}
+
 /**
  * Inbox read: `GET /api/v1/messages` of a mailbox holding 20 messages, wrk with 50
  * connections, first with 100 messages in the whole store, then with 100,000 more in other
  * mailboxes (filled through the store's own pipeline by fill.ts). Baseline: a bare node:http
- * server answering the very same body.
+ * server answering the very same body. Several modes (SQLite and Redis) are measured in the
+ * same turns, so a comparison between them sees the same machine.
  */
-export async function runInbox(
-  ctx: InboxContext,
-  server: BenchServer,
-  opts: { prefix: string; fill: { sqlite: string } | { redis: string }; beside?: string },
-): Promise<void> {
+export async function runInbox(ctx: InboxContext, modes: InboxMode[]): Promise<void> {
   const seconds = ctx.quick ? 2 : 5;
-  const send = async (to: string, messages: number) => {
+  const send = async (server: BenchServer, to: string, messages: number) => {
     const r = await runSource({
       port: server.smtpPort,
       sessions: 1,
@@ -44,21 +52,28 @@ export async function runInbox(
     });
     if (!r.ok) throw new Error(`filling the inbox failed: ${r.error}`);
   };
-  const inbox = await createMailbox(server.httpUrl);
-  const other = await createMailbox(server.httpUrl);
-  await send(inbox.email, 20);
-  await send(other.email, 80);
 
-  const url = `${server.httpUrl}/api/v1/messages`;
-  const headers = { authorization: `Bearer ${inbox.token}` };
-  const res = await fetch(url, { headers });
-  const body = Buffer.from(await res.arrayBuffer());
-  const count = (JSON.parse(body.toString()) as { messages: unknown[] }).messages.length;
-  if (count !== 20) throw new Error(`the inbox lists ${count} messages, not 20`);
-  const bodyFile = join(ctx.tmp, `inbox-body-${opts.prefix}.json`);
+  /** A mode's inbox: 20 messages, 80 more elsewhere, and the body and headers it answers. */
+  const prepare = async (mode: InboxMode) => {
+    const inbox = await createMailbox(mode.server.httpUrl);
+    const other = await createMailbox(mode.server.httpUrl);
+    await send(mode.server, inbox.email, 20);
+    await send(mode.server, other.email, 80);
+    const url = `${mode.server.httpUrl}/api/v1/messages`;
+    const headers = { authorization: `Bearer ${inbox.token}` };
+    const res = await fetch(url, { headers });
+    const body = Buffer.from(await res.arrayBuffer());
+    const count = (JSON.parse(body.toString()) as { messages: unknown[] }).messages.length;
+    if (count !== 20) throw new Error(`the inbox lists ${count} messages, not 20`);
+    return { mode, url, headers, body, res };
+  };
+  const targets = await Promise.all(modes.map(prepare));
+  // Every mode answers the same shape; the baselines answer the first one's body and headers.
+  const { body, res } = targets[0]!;
+  const bodyFile = join(ctx.tmp, `inbox-body-${modes[0]!.prefix}.json`);
   writeFileSync(bodyFile, body);
   // The headers our answer carried, for the framework floor (the connection's own left out).
-  const headersFile = join(ctx.tmp, `inbox-headers-${opts.prefix}.json`);
+  const headersFile = join(ctx.tmp, `inbox-headers-${modes[0]!.prefix}.json`);
   const perConnection = new Set(['date', 'connection', 'keep-alive', 'content-length']);
   const answerHeaders: Record<string, string> = {};
   res.headers.forEach((value, name) => {
@@ -67,37 +82,49 @@ export async function runInbox(
   writeFileSync(headersFile, JSON.stringify(answerHeaders));
   const baseline = await startBaseline(bodyFile);
   const floor = await startFastifyFloor(bodyFile, headersFile);
-  const bareUrl = `${baseline.httpUrl}/json`;
-  const floorUrl = `${floor.httpUrl}/json`;
+
+  interface Target {
+    url: string;
+    headers: Record<string, string>;
+    /** Our server's pid, whose CPU per request is read; absent for the baselines. */
+    pid?: number;
+  }
+  const bare: Target = { url: `${baseline.httpUrl}/json`, headers: targets[0]!.headers };
+  const fastifyFloor: Target = { url: `${floor.httpUrl}/json`, headers: targets[0]!.headers };
+  const ours: Target[] = targets.map((t) => ({
+    url: t.url,
+    headers: t.headers,
+    pid: t.mode.server.pid,
+  }));
   /**
    * The server's CPU time per answered request of each of our runs: the work a request costs
    * us, which a machine shared with other work moves much less than the rate.
    */
   const cpuPerRequestUs = new Map<WrkResult, number>();
-  const run = async (target: string, runSeconds: number) => {
-    const cpuBefore = target === url ? cpuMs(server.pid) : 0;
+  const run = async (target: Target, runSeconds: number) => {
+    const cpuBefore = target.pid === undefined ? 0 : cpuMs(target.pid);
     const result = await runWrk({
-      url: target,
-      headers,
+      url: target.url,
+      headers: target.headers,
       connections: 50,
       threads: 2,
       seconds: runSeconds,
     });
-    if (target === url && result.requests > 0) {
-      cpuPerRequestUs.set(result, ((cpuMs(server.pid) - cpuBefore) * 1000) / result.requests);
+    if (target.pid !== undefined && result.requests > 0) {
+      cpuPerRequestUs.set(result, ((cpuMs(target.pid) - cpuBefore) * 1000) / result.requests);
     }
     return result;
   };
   /**
-   * Every target gets the same request, token included, after a short warm-up (JIT) that is not
-   * counted; then ROUNDS runs each, taking turns, so that a slow spell of the shared machine
-   * falls on all of them. Each figure is the run with the median rate (its latencies with it).
+   * Every target gets its request after a short warm-up (JIT) that is not counted; then ROUNDS
+   * runs each, taking turns, so that a slow spell of the shared machine falls on all of them.
+   * Each figure is the run with the median rate (its latencies with it).
    */
-  const compare = async (targets: string[]): Promise<WrkResult[]> => {
-    for (const target of targets) await run(target, 2);
-    const runs: WrkResult[][] = targets.map(() => []);
+  const compare = async (list: Target[]): Promise<WrkResult[]> => {
+    for (const target of list) await run(target, 2);
+    const runs: WrkResult[][] = list.map(() => []);
     for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, target] of targets.entries()) runs[i]!.push(await run(target, seconds));
+      for (const [i, target] of list.entries()) runs[i]!.push(await run(target, seconds));
     }
     return runs.map((results) => {
       const sorted = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
@@ -110,25 +137,21 @@ export async function runInbox(
     });
   };
 
-  const figures = (store: string, ours: WrkResult, bare: WrkResult) => {
-    const id = `${opts.prefix}.${store}`;
-    const invalid = ours.errors ? `${ours.errors} errors or non-2xx answers` : undefined;
-    const beside = (metric: string, digits: number) => {
-      const f = opts.beside && recorded(`${opts.beside}.${store}.${metric}`);
-      return f ? `SQLite mode ${f.ours.toFixed(digits)}` : undefined;
-    };
+  const figures = (mode: InboxMode, store: string, result: WrkResult, bareResult: WrkResult) => {
+    const id = `${mode.prefix}.${store}`;
+    const invalid = result.errors ? `${result.errors} errors or non-2xx answers` : undefined;
     const label = store === 'small' ? '100 msgs in store' : '+100,000 other msgs';
     report({
       id: `${id}.rps`,
-      label: `${opts.prefix} GET /messages (20), ${label}`,
+      label: `${mode.prefix} GET /messages (20), ${label}`,
       unit: 'req/s',
-      ours: ours.requestsPerSecond,
-      baseline: { name: 'bare node:http', value: bare.requestsPerSecond },
-      goal: { on: 'ratio', op: '>=', limit: 0.7 },
+      ours: result.requestsPerSecond,
+      baseline: { name: 'bare node:http', value: bareResult.requestsPerSecond },
+      goal: { on: 'ratio', op: '>=', limit: mode.rateGoal },
       note: [
         `${body.length} B body, 50 conns, median of ${ROUNDS} runs`,
-        cpuPerRequestUs.has(ours) && `server CPU ${cpuPerRequestUs.get(ours)!.toFixed(1)} µs/req`,
-        beside('rps', 0),
+        cpuPerRequestUs.has(result) &&
+          `server CPU ${cpuPerRequestUs.get(result)!.toFixed(1)} µs/req`,
       ]
         .filter(Boolean)
         .join('; '),
@@ -136,34 +159,50 @@ export async function runInbox(
     });
     report({
       id: `${id}.p99`,
-      label: `${opts.prefix} GET /messages (20), ${label}, p99`,
+      label: `${mode.prefix} GET /messages (20), ${label}, p99`,
       unit: 'ms',
-      ours: ours.p99Ms,
-      baseline: { name: 'bare node:http', value: bare.p99Ms },
+      ours: result.p99Ms,
+      baseline: { name: 'bare node:http', value: bareResult.p99Ms },
       goal: { on: 'value', op: '<=', limit: 10 },
-      note: [`p50 ${ours.p50Ms.toFixed(2)} ms`, beside('p99', 2)].filter(Boolean).join('; '),
+      note: `p50 ${result.p50Ms.toFixed(2)} ms`,
       invalid,
     });
+    const vs = mode.vs && recorded(`${mode.vs.prefix}.${store}.rps`);
+    if (mode.vs && vs) {
+      report({
+        id: `${id}.vs`,
+        label: `${mode.prefix} GET /messages (20), ${label}, vs ${mode.vs.name}`,
+        unit: 'req/s',
+        ours: result.requestsPerSecond,
+        baseline: { name: mode.vs.name, value: vs.ours },
+        goal: { on: 'ratio', op: '>=', limit: mode.vs.goal },
+        note: 'the same turns',
+        invalid,
+      });
+    }
   };
 
   try {
-    const [bareSmall, oursSmall, floorSmall] = await compare([bareUrl, url, floorUrl]);
-    figures('small', oursSmall!, bareSmall!);
+    const small = await compare([bare, ...ours, fastifyFloor]);
+    const bareSmall = small[0]!;
+    modes.forEach((mode, i) => figures(mode, 'small', small[1 + i]!, bareSmall));
     report({
-      id: `${opts.prefix}.floor.rps`,
-      label: `${opts.prefix} fastify floor (same body+headers)`,
+      id: `${modes[0]!.prefix}.floor.rps`,
+      label: `${modes[0]!.prefix} fastify floor (same body+headers)`,
       unit: 'req/s',
-      ours: floorSmall!.requestsPerSecond,
-      baseline: { name: 'bare node:http', value: bareSmall!.requestsPerSecond },
+      ours: small.at(-1)!.requestsPerSecond,
+      baseline: { name: 'bare node:http', value: bareSmall.requestsPerSecond },
       note: 'fastify alone, no hook, store or token: the most a fastify route can reach',
     });
 
-    const filled = await fillStore(opts.fill, OTHER_MESSAGES);
-    process.stdout.write(
-      `  (filled ${filled.stored.toLocaleString('en-US')} other messages through the store's pipeline in ${filled.seconds.toFixed(1)} s)\n`,
-    );
-    const [bareBig, oursBig] = await compare([bareUrl, url]);
-    figures('big', oursBig!, bareBig!);
+    for (const mode of modes) {
+      const filled = await fillStore(mode.fill, OTHER_MESSAGES);
+      process.stdout.write(
+        `  (${mode.prefix}: filled ${filled.stored.toLocaleString('en-US')} other messages through the store's pipeline in ${filled.seconds.toFixed(1)} s)\n`,
+      );
+    }
+    const big = await compare([bare, ...ours]);
+    modes.forEach((mode, i) => figures(mode, 'big', big[1 + i]!, big[0]!));
   } finally {
     await Promise.all([baseline.stop(), floor.stop()]);
   }

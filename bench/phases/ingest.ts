@@ -22,7 +22,7 @@ export const ALL_SCENARIOS: Scenario[] = (['1k', '100k'] as Size[]).flatMap((siz
 );
 
 /** Messages per run: enough for a few seconds of load at each point. */
-function messagesFor({ size, sessions }: Scenario, quick: boolean): number {
+export function messagesFor({ size, sessions }: Scenario, quick: boolean): number {
   const full =
     size === '1k'
       ? { 1: 1000, 10: 5000, 50: 10_000 }[sessions]!
@@ -37,7 +37,7 @@ function rateGoal({ size, sessions, reuse }: Scenario): Goal | undefined {
   return reuse ? undefined : { on: 'ratio', op: '>=', limit: 0.5 };
 }
 
-const describe = ({ size, sessions, reuse }: Scenario) =>
+export const describe = ({ size, sessions, reuse }: Scenario) =>
   `${size === '1k' ? '1 KB' : '100 KB att.'}, ${sessions} sess, ${reuse ? 'reused conn' : 'conn/msg'}`;
 
 export const scenarioId = ({ size, sessions, reuse }: Scenario) =>

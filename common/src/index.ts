@@ -53,6 +53,21 @@ export interface CreatedMailbox {
   expiresAt: string;
 }
 
+/**
+ * Body of `POST /api/v1/mailboxes`, all optional: without `domain` the server picks one of the
+ * active domains at random.
+ */
+export interface CreateMailboxRequest {
+  /** One of `GET /api/v1/domains`; another gets 400 `UNKNOWN_DOMAIN` or `DOMAIN_RETIRED`. */
+  domain?: string;
+}
+
+/** Answer of `GET /api/v1/domains`: the domains new addresses can be made on. */
+export interface DomainList {
+  /** Lower case, in the operator's order; at least one. */
+  domains: string[];
+}
+
 /** Answer of `GET /api/v1/mailbox` and `POST /api/v1/mailbox/extend`. */
 export interface MailboxInfo {
   email: string;
@@ -142,6 +157,10 @@ export interface MessageList {
 /** Stable error codes of the API; the web maps them to Italian text. */
 export type ErrorCode =
   | 'BAD_REQUEST'
+  /** `POST /mailboxes` named a domain the service does not host. */
+  | 'UNKNOWN_DOMAIN'
+  /** `POST /mailboxes` named a domain that takes mail for its last addresses but makes no new one. */
+  | 'DOMAIN_RETIRED'
   | 'UNAUTHORIZED'
   | 'NOT_FOUND'
   | 'PAYLOAD_TOO_LARGE'

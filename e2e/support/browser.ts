@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 /** The `chromium` on PATH, as `npm test`'s preparation step finds it. */
 function chromiumOnPath(): string | null {
@@ -34,4 +34,19 @@ export async function launchChromium(): Promise<Browser> {
     throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run npm test, which installs it`);
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: ARGS });
+}
+
+/**
+ * Chromium with a profile on disk (`userDataDir`, made by the caller): what a context of
+ * `launchChromium` cannot be, since Chromium treats those as incognito windows, where no site
+ * can be installed as an app.
+ */
+export async function launchPersistentChromium(userDataDir: string): Promise<BrowserContext> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: run npm test, which installs it`);
+  }
+  return chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    args: ARGS,
+  });
 }

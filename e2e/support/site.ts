@@ -21,6 +21,12 @@ export const ARTIFACTS = fileURLToPath(new URL('../artifacts/', import.meta.url)
  */
 export const MANY_VISITORS = { RATE_LIMIT_CREATE_MAX: '1000' };
 
+/** The two domains of {@link TWO_DOMAINS}, in the order configured. */
+export const DOMAINS = ['posta.test', 'altrove.test'] as const;
+
+/** Settings for a service with two mail domains: the page offers 'Cambia dominio'. */
+export const TWO_DOMAINS = { ...MANY_VISITORS, MAIL_DOMAINS: DOMAINS.join(',') };
+
 type ContextOptions = Parameters<Browser['newContext']>[0];
 
 export interface Site {

@@ -1,5 +1,6 @@
 /**
- * Operator tool: `npm run operator-tokens` prints, for each hosted domain (MAIL_DOMAINS), the
+ * Operator tool: `npm run operator-tokens` prints, for each hosted domain (MAIL_DOMAINS and
+ * MAIL_DOMAINS_RETIRED), the
  * postmaster and abuse addresses with the bearer token derived for each from OPERATOR_TOKEN.
  * Paste a token into the page's "restore" box, or send it as `Authorization: Bearer …` to the
  * API, to read that mailbox.
@@ -13,7 +14,7 @@ try {
     process.stderr.write('OPERATOR_TOKEN is not set: nobody can read the operator mailboxes\n');
     process.exit(1);
   }
-  for (const address of roleAddresses(config.mailDomains)) {
+  for (const address of roleAddresses([...config.mailDomains, ...config.mailDomainsRetired])) {
     process.stdout.write(`${address} ${roleMailboxToken(config.operatorToken, address)}\n`);
   }
 } catch (err) {

@@ -20,7 +20,13 @@ export interface Config {
   smtpHost: string;
   smtpPort: number;
   dataDir: string;
+  /** Domains new addresses are made on (and mail is taken for). */
   mailDomains: string[];
+  /**
+   * Domains no new address is made on; mail to the live addresses on them is still taken until
+   * they expire, and their postmaster and abuse mailboxes stay. Never one of `mailDomains`.
+   */
+  mailDomainsRetired: string[];
   mailboxTtlSeconds: number;
   maxMessageBytes: number;
   maxRecipients: number;
@@ -107,15 +113,20 @@ const text = (raw: string) => {
 const DOMAIN =
   /^(?=.{1,253}$)([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-const domains = (raw: string) => {
+const domainList = (raw: string) => {
   const list = raw
     .split(',')
     .map((d) => d.trim().toLowerCase())
     .filter(Boolean);
-  if (list.length === 0) throw new Error('must list at least one domain');
   const bad = list.filter((d) => !DOMAIN.test(d));
   if (bad.length) throw new Error(`not a domain name: ${bad.join(', ')}`);
   return [...new Set(list)];
+};
+
+const domains = (raw: string) => {
+  const list = domainList(raw);
+  if (list.length === 0) throw new Error('must list at least one domain');
+  return list;
 };
 
 const secret = (raw: string) => {
@@ -221,7 +232,13 @@ export const CONFIG_VARS = {
     name: 'MAIL_DOMAINS',
     fallback: ['localhost'],
     read: domains,
-    doc: 'Comma-separated domains we take mail for; addresses are made on these.',
+    doc: 'Comma-separated domains we take mail for; new addresses are made on these, spread evenly. With more than one, the page offers to change domain.',
+  },
+  mailDomainsRetired: {
+    name: 'MAIL_DOMAINS_RETIRED',
+    fallback: [],
+    read: domainList,
+    doc: 'Comma-separated domains taken out of `MAIL_DOMAINS`: no new address is made on them, but mail to their live addresses (and to their postmaster and abuse) is still taken until those expire.',
   },
   mailboxTtlSeconds: {
     name: 'MAILBOX_TTL_SECONDS',
@@ -515,6 +532,15 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
   }
   if (out.role !== 'all' && out.role !== undefined && !out.storeUrl && !env.STORE_URL) {
     problems.push(`ROLE ${String(out.role)} needs STORE_URL: split roles share a Redis store`);
+  }
+  const active = Array.isArray(out.mailDomains) ? (out.mailDomains as string[]) : [];
+  const both = ((out.mailDomainsRetired as string[] | undefined) ?? []).filter((d) =>
+    active.includes(d),
+  );
+  if (both.length) {
+    problems.push(
+      `MAIL_DOMAINS_RETIRED lists domains still in MAIL_DOMAINS: ${both.join(', ')}; a domain is active or retired`,
+    );
   }
   if (problems.length) throw new ConfigError(problems);
   const config = out as unknown as Config;

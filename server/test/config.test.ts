@@ -27,6 +27,25 @@ describe('config', () => {
     expect(c.port).toBe(0);
   });
 
+  it('reads the retired domains apart from the active ones, and refuses a domain in both', () => {
+    expect(loadConfig({}).mailDomainsRetired).toEqual([]);
+    const c = loadConfig({
+      MAIL_DOMAINS: 'uno.example,due.example',
+      MAIL_DOMAINS_RETIRED: ' Vecchio.example ,,vecchio.example',
+    });
+    expect(c.mailDomains).toEqual(['uno.example', 'due.example']);
+    expect(c.mailDomainsRetired).toEqual(['vecchio.example']);
+    expect(() =>
+      loadConfig({ MAIL_DOMAINS: 'uno.example,due.example', MAIL_DOMAINS_RETIRED: 'DUE.example' }),
+    ).toThrow(/MAIL_DOMAINS_RETIRED lists domains still in MAIL_DOMAINS: due\.example/);
+    expect(() => loadConfig({ MAIL_DOMAINS_RETIRED: 'ok.example,not a domain' })).toThrow(
+      /MAIL_DOMAINS_RETIRED not a domain name: not a domain/,
+    );
+    expect(() => loadConfig({ MAIL_DOMAINS: ' , ' })).toThrow(
+      /MAIL_DOMAINS must list at least one domain/,
+    );
+  });
+
   it('reads the fast paths to turn off, and refuses a name it does not know', () => {
     expect(loadConfig({}).fastPathsOff).toEqual([]);
     expect(

@@ -279,6 +279,7 @@ describe.each(['sqlite', 'redis'] as const)(
         clock,
         logger,
         domains: ['example.test'],
+        retiredDomains: [],
         mailboxTtlSeconds: 600,
         tombstoneDays: 30,
         webDistDir: null,

@@ -4,6 +4,7 @@ import { startHarness, type Harness } from './helpers/harness';
 
 /** Every route of the API, as `METHOD path` with OpenAPI's `{param}` syntax. */
 const API_ROUTES = [
+  'GET /api/v1/domains',
   'POST /api/v1/mailboxes',
   'GET /api/v1/mailbox',
   'DELETE /api/v1/mailbox',
@@ -82,7 +83,7 @@ describe('GET /api/v1/openapi.json', () => {
     ]);
   });
 
-  it('declares the bearer scheme for every route but POST /mailboxes', async () => {
+  it('declares the bearer scheme for every route but POST /mailboxes and GET /domains', async () => {
     const doc = await fetchDocument();
     expect(doc.components.securitySchemes.bearerAuth).toMatchObject({
       type: 'http',
@@ -90,12 +91,13 @@ describe('GET /api/v1/openapi.json', () => {
     });
     expect(doc.security).toEqual([{ bearerAuth: [] }]);
     expect(doc.paths['/api/v1/mailboxes']!.post!.security).toEqual([]);
+    expect(doc.paths['/api/v1/domains']!.get!.security).toEqual([]);
     const overridden = Object.entries(doc.paths).flatMap(([path, operations]) =>
       Object.entries(operations)
         .filter(([, operation]) => operation.security !== undefined)
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
-    expect(overridden).toEqual(['POST /api/v1/mailboxes']);
+    expect(overridden.sort()).toEqual(['GET /api/v1/domains', 'POST /api/v1/mailboxes']);
   });
 
   it('gives every success answer its schema and media type', async () => {
@@ -109,6 +111,21 @@ describe('GET /api/v1/openapi.json', () => {
       type: 'object',
       required: ['email', 'token', 'expiresAt'],
     });
+    expect(json('/api/v1/domains', 'get', '200')).toMatchObject({
+      required: ['domains'],
+      properties: { domains: { type: 'array', minItems: 1, items: { type: 'string' } } },
+    });
+    // The optional body that picks the domain, JSON only; the 400 it can cause.
+    const create = doc.paths['/api/v1/mailboxes']!.post! as Operation & {
+      requestBody?: { required?: boolean; content: Record<string, { schema: unknown }> };
+    };
+    expect(create.requestBody?.required).not.toBe(true);
+    expect(Object.keys(create.requestBody!.content)).toEqual(['application/json']);
+    expect(create.requestBody!.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      properties: { domain: { type: 'string' } },
+    });
+    expect(json('/api/v1/mailboxes', 'post', '400')).toMatchObject({ required: ['error'] });
     expect(json('/api/v1/mailbox', 'get', '200')).toMatchObject({
       required: ['email', 'expiresAt'],
     });

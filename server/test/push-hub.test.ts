@@ -1,7 +1,7 @@
 import type { MailboxEvent } from '@et/common';
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/domain/app-error';
@@ -36,7 +36,7 @@ afterAll(async () => {
 
 /**
  * Two nodes' buses: events are published on `publisher` and the hub listens on `listener`. On
- * the local bus both are the one bus; on Redis they are two nodes sharing one channel.
+ * the local bus both are the one bus; on Redis they are two nodes sharing the mailboxes' channels.
  */
 const BUSES: [string, () => Promise<{ publisher: EventBus; listener: EventBus }>][] = [
   [
@@ -49,12 +49,12 @@ const BUSES: [string, () => Promise<{ publisher: EventBus; listener: EventBus }>
   [
     'Redis bus',
     async () => {
-      const channel = `t${randomBytes(4).toString('hex')}:events`;
+      const prefix = `t${randomBytes(4).toString('hex')}:`;
       const node = async () =>
         createRedisBus({
           publisher: await connectRedis(redis.url, 'pub'),
           subscriber: await connectRedis(redis.url, 'sub', true),
-          channel,
+          channelOf: (mailbox) => `${prefix}${mailbox}`,
           logger: pino({ level: 'silent' }),
         });
       const [publisher, listener] = await Promise.all([node(), node()]);
@@ -80,13 +80,11 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     hub = createPushHub({ bus: listener, heartbeatMs: HEARTBEAT_MS, maxStreamsPerMailbox });
     server = createServer((req, res) => {
       const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      try {
-        hub.open(mailbox, res);
-      } catch (err) {
+      hub.open(mailbox, res).catch((err: unknown) => {
         if (!(err instanceof AppError)) throw err;
         res.writeHead(err.status, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
-      }
+      });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -129,7 +127,7 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
       expect(await stream.next()).toEqual(extended);
       expect(await stream.next()).toEqual({ type: 'inbox.cleared' });
     }
-    // Whatever the bus serialises for its own transport, the hub serialises each event once.
+    // Each event is serialised once on its way to every stream, whichever bus carries it.
     const calls = stringify.mock.calls.map(([value]) => value as unknown);
     stringify.mockRestore();
     const ofEvent = (event: MailboxEvent) =>
@@ -255,5 +253,96 @@ describe('push hub behind the events route', () => {
     } finally {
       await h.close();
     }
+  });
+});
+
+/**
+ * A TCP proxy to `port` that holds every chunk from the client for `delayMs` before passing it
+ * on (in order): a subscriber behind it has its SUBSCRIBE reach Redis that much later.
+ */
+async function slowProxy(port: number, delayMs: number) {
+  const sockets = new Set<Socket>();
+  const proxy = createNetServer((client) => {
+    const upstream = connect(port, '127.0.0.1');
+    for (const s of [client, upstream]) {
+      sockets.add(s);
+      s.on('error', () => {});
+      s.on('close', () => {
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.on('data', (chunk) => setTimeout(() => upstream.write(chunk), delayMs));
+    upstream.pipe(client);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+    /** Stops listening and cuts every connection: Redis is gone for the client behind it. */
+    async close() {
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => proxy.close(resolve));
+    },
+  };
+}
+
+describe('push hub on a Redis bus that listens late', () => {
+  let proxy: Awaited<ReturnType<typeof slowProxy>>;
+  let buses: EventBus[];
+  let server: Server;
+
+  async function start() {
+    proxy = await slowProxy(redis.port, 300);
+    const prefix = `t${randomBytes(4).toString('hex')}:`;
+    const bus = async (subscriberUrl: string) =>
+      createRedisBus({
+        publisher: await connectRedis(redis.url, 'pub'),
+        subscriber: await connectRedis(subscriberUrl, 'sub', true),
+        channelOf: (mailbox) => `${prefix}${mailbox}`,
+        logger: pino({ level: 'silent' }),
+      });
+    buses = [await bus(redis.url), await bus(proxy.url)];
+    const hub = createPushHub({
+      bus: buses[1]!,
+      heartbeatMs: HEARTBEAT_MS,
+      maxStreamsPerMailbox: 5,
+    });
+    server = createServer((req, res) => {
+      const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+      hub.open(mailbox, res).catch((err: unknown) => {
+        if (!(err instanceof AppError)) throw err;
+        res.writeHead(err.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await proxy.close();
+    await Promise.all(buses.map((b) => b.close()));
+  });
+
+  it('opens a stream only once its mailbox is subscribed, so an event sent right after reaches it', async () => {
+    const baseUrl = await start();
+    const started = Date.now();
+    const stream = await openEvents(baseUrl, 'a@test');
+    expect(stream.status).toBe(200);
+    // The SUBSCRIBE took the proxy's 300 ms to reach Redis, and the opening waited for it.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(290);
+    await buses[0]!.publish('a@test', { type: 'inbox.cleared' });
+    expect(await stream.next()).toEqual({ type: 'inbox.cleared' });
+    stream.close();
+  });
+
+  it('answers 503 before any event-stream byte when the bus cannot listen', async () => {
+    const baseUrl = await start();
+    await proxy.close();
+    const refused = await openEvents(baseUrl, 'a@test');
+    expect(refused.status).toBe(503);
+    expect(await refused.json()).toMatchObject({ error: { code: 'UNAVAILABLE' } });
   });
 });

@@ -90,37 +90,144 @@ describe('Redis store specifics', () => {
     ]);
     await store.close();
   });
+  it('gives every key of a mailbox its time to live, through puts, deletes and an extension', async () => {
+    const prefix = `t${randomBytes(4).toString('hex')}:`;
+    const store = await createRedisStore({ url: redis.url, prefix, tombstoneMs: 1000 });
+    const client = await connectRedis(redis.url, 'ttl-check');
+    const address = 'ttl@x.test';
+    const now = Date.now();
+    await store.createMailbox({
+      address,
+      tokenHash: 'h',
+      createdAt: now,
+      expiresAt: now + 600_000,
+    });
+    const quota = { maxMessages: 10, maxBytes: 100_000 };
+    const put = async (id: string) => {
+      const raw = Buffer.from(`Subject: ${id}\r\n\r\nx`);
+      const message: NewMessage = {
+        id,
+        receivedAt: now,
+        size: raw.length,
+        from: { name: '', address: 'm@x.test' },
+        subject: id,
+        preview: 'x',
+        attachmentCount: 0,
+        code: null,
+        confirmLink: null,
+        authentication: null,
+        raw,
+      };
+      expect(await store.putMessages([{ mailbox: address, message }], now, quota)).toEqual([
+        'stored',
+      ]);
+    };
+    const [, ...listKeys] = createKeys(prefix).of(address).slice(0, 4);
+    /** Each list key's time to live in ms (-2: no such key, -1: none set). */
+    const ttls = () => Promise.all(listKeys.map((key) => client.pttl(key)));
+    const mailboxTtl = () => client.pttl(createKeys(prefix).mailbox(address));
+    /** Every list key ends with the mailbox (set a moment earlier, so up to 5 s before it). */
+    const expectTtlsOfMailbox = async () => {
+      const ttl = await mailboxTtl();
+      for (const keyTtl of await ttls()) {
+        expect(keyTtl).toBeLessThanOrEqual(ttl + 5);
+        expect(keyTtl).toBeGreaterThan(ttl - 5000);
+      }
+    };
+
+    await put('m1');
+    await put('m2');
+    expect(await mailboxTtl()).toBeGreaterThan(590_000);
+    await expectTtlsOfMailbox();
+    // Emptied message by message, the list's keys go; the next message makes them anew.
+    await store.deleteMessage(address, 'm1');
+    await store.deleteMessage(address, 'm2');
+    expect(await ttls()).toEqual(listKeys.map(() => -2));
+    await put('m3');
+    await expectTtlsOfMailbox();
+    await store.deleteAllMessages(address);
+    await put('m4');
+    await put('m5');
+    await expectTtlsOfMailbox();
+    // Extended, every key moves with the mailbox, and a later message keeps them there.
+    await store.setExpiry(address, now + 1_200_000, now);
+    await put('m6');
+    expect(await mailboxTtl()).toBeGreaterThan(1_190_000);
+    await expectTtlsOfMailbox();
+    await client.quit();
+    await store.close();
+  });
 });
 
 describe('Redis event bus', () => {
   it.each([
     ['one server', () => redis.url],
     ['a cluster', () => cluster.url],
-  ])('carries events between two nodes on %s, by mailbox', async (_name, url) => {
-    const logger = pino({ level: 'silent' });
-    const channel = `t${randomBytes(4).toString('hex')}:events`;
-    const connect = async () =>
-      createRedisBus({
-        publisher: await connectRedis(url(), 'pub'),
-        subscriber: await connectRedis(url(), 'sub', true),
-        channel,
-        logger,
+  ])(
+    'carries events between two nodes on %s, to the nodes that listen to the mailbox',
+    async (_name, url) => {
+      const logger = pino({ level: 'silent' });
+      const prefix = `t${randomBytes(4).toString('hex')}:`;
+      const channelOf = (mailbox: string) => `${prefix}${mailbox}`;
+      const connect = async () =>
+        createRedisBus({
+          publisher: await connectRedis(url(), 'pub'),
+          subscriber: await connectRedis(url(), 'sub', true),
+          channelOf,
+          logger,
+        });
+      const [nodeA, nodeB] = await Promise.all([connect(), connect()]);
+      const probe = await connectRedis(url(), 'probe');
+      /** Subscribers of each channel, across the cluster's nodes if it is one. */
+      const subscribers = async (...mailboxes: string[]) => {
+        const nodes = 'nodes' in probe ? probe.nodes('master') : [probe];
+        const counts = await Promise.all(
+          nodes.map(
+            async (node) =>
+              (await node.call('PUBSUB', 'NUMSUB', ...mailboxes.map(channelOf))) as (
+                string | number
+              )[],
+          ),
+        );
+        return mailboxes.map((_, i) => counts.reduce((sum, c) => sum + Number(c[2 * i + 1]), 0));
+      };
+
+      const seen: MailboxEvent[] = [];
+      const unsubscribe = nodeB.subscribe('x@test', (e) => seen.push(e));
+      nodeB.subscribe('y@test', () => {
+        throw new Error('wrong mailbox');
       });
-    const [nodeA, nodeB] = await Promise.all([connect(), connect()]);
-    const seen: MailboxEvent[] = [];
-    const unsubscribe = nodeB.subscribe('x@test', (e) => seen.push(e));
-    nodeB.subscribe('y@test', () => {
-      throw new Error('wrong mailbox');
-    });
-    await nodeA.publish('x@test', { type: 'inbox.cleared' });
-    await nodeA.publish('x@test', {
-      type: 'mailbox.extended',
-      expiresAt: '2026-01-01T00:00:00.000Z',
-    });
-    for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(seen.map((e) => e.type)).toEqual(['inbox.cleared', 'mailbox.extended']);
-    unsubscribe();
-    expect(nodeB.listenerCount('x@test')).toBe(0);
-    await Promise.all([nodeA.close(), nodeB.close()]);
-  });
+      await Promise.all([nodeB.ready('x@test'), nodeB.ready('y@test')]);
+      // Only node B listens, and only to its two mailboxes: node A receives nothing.
+      expect(await subscribers('x@test', 'y@test', 'z@test')).toEqual([1, 1, 0]);
+      await nodeA.publish('x@test', { type: 'inbox.cleared' });
+      await nodeA.publish('x@test', {
+        type: 'mailbox.extended',
+        expiresAt: '2026-01-01T00:00:00.000Z',
+      });
+      await nodeA.publish('z@test', { type: 'inbox.cleared' });
+      for (let i = 0; i < 100 && seen.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(seen.map((e) => e.type)).toEqual(['inbox.cleared', 'mailbox.extended']);
+
+      unsubscribe();
+      expect(nodeB.listenerCount('x@test')).toBe(0);
+      for (let i = 0; i < 100 && (await subscribers('x@test'))[0] !== 0; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+      }
+      expect(await subscribers('x@test', 'y@test')).toEqual([0, 1]);
+      await nodeA.publish('x@test', { type: 'inbox.cleared' });
+      // Listening again: the new subscription is confirmed before `ready` resolves.
+      nodeB.subscribe('x@test', (e) => seen.push(e));
+      await nodeB.ready('x@test');
+      await nodeA.publish('x@test', { type: 'mailbox.expired' });
+      for (let i = 0; i < 100 && seen.length < 3; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(seen.map((e) => e.type)).toEqual([
+        'inbox.cleared',
+        'mailbox.extended',
+        'mailbox.expired',
+      ]);
+      await probe.quit();
+      await Promise.all([nodeA.close(), nodeB.close()]);
+    },
+  );
 });

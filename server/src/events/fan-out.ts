@@ -12,10 +12,10 @@ export function createFanOut() {
   let total = 0;
 
   return {
-    deliver(mailbox: string, event: MailboxEvent) {
+    deliver(mailbox: string, event: MailboxEvent, json?: string) {
       const set = listeners.get(mailbox);
       if (!set) return;
-      for (const listener of [...set]) listener(event);
+      for (const listener of [...set]) listener(event, json);
     },
 
     add(mailbox: string, listener: EventListener): () => void {

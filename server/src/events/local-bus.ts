@@ -9,6 +9,7 @@ export function createLocalBus(): EventBus {
       fanOut.deliver(mailbox, event);
     },
     subscribe: (mailbox, listener) => fanOut.add(mailbox, listener),
+    ready: () => Promise.resolve(),
     listenerCount: (mailbox) => fanOut.count(mailbox),
     async close() {
       fanOut.clear();

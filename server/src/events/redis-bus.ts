@@ -12,21 +12,23 @@ export interface RedisBusOptions {
    * queue commands while offline, so that it resubscribes by itself after a reconnect.
    */
   subscriber: Redis | Cluster;
-  /** Name of the one pub/sub channel every node publishes to and listens on. */
-  channel: string;
+  /** The pub/sub channel of one mailbox's events; names no address (keys.ts). */
+  channelOf: (mailbox: string) => string;
   logger: Logger;
 }
 
-/** One event on the shared channel, with the mailbox whose streams it goes to. */
-interface Envelope {
-  mailbox: string;
-  event: MailboxEvent;
+/** A mailbox this node listens to: its channel and when Redis confirmed the subscription. */
+interface Subscription {
+  readonly channel: string;
+  readonly ready: Promise<void>;
 }
 
 /**
- * Events across nodes (after WildDuck's notifier): every node publishes to one channel; each
- * node has one dedicated subscriber connection and fans out locally by mailbox, so an event
- * costs a node nothing when none of its clients watches that mailbox.
+ * Events across nodes: a channel per mailbox, to which a node subscribes while one of its
+ * streams watches that mailbox. An event reaches only the nodes that serve it, so a node's
+ * share of the fan-out follows the streams it holds rather than the whole service's mail, and
+ * a node without streams (SMTP only) receives nothing. Redis Cluster broadcasts channels
+ * across its nodes, so this works there as on one Redis.
  *
  * Best effort, like the local bus: a publish that fails (Redis away) is logged, never thrown;
  * pages refetch after they reconnect.
@@ -34,32 +36,72 @@ interface Envelope {
 export async function createRedisBus({
   publisher,
   subscriber,
-  channel,
+  channelOf,
   logger,
 }: RedisBusOptions): Promise<EventBus> {
   const fanOut = createFanOut();
-  subscriber.on('message', (_channel: string, payload: string) => {
+  const subscriptions = new Map<string, Subscription>();
+  /** channel → mailbox, for the channels subscribed to. */
+  const mailboxes = new Map<string, string>();
+
+  subscriber.on('message', (channel: string, payload: string) => {
+    const mailbox = mailboxes.get(channel);
+    if (mailbox === undefined) return;
     try {
-      const { mailbox, event } = JSON.parse(payload) as Envelope;
-      fanOut.deliver(mailbox, event);
+      // The payload is the event's JSON as the publisher made it; passed on when it is one line,
+      // as a stream's `data:` field must be.
+      const event = JSON.parse(payload) as MailboxEvent;
+      fanOut.deliver(mailbox, event, /[\r\n]/.test(payload) ? undefined : payload);
     } catch (err) {
       logger.warn({ err }, 'dropping a malformed event');
     }
   });
-  await subscriber.subscribe(channel);
+
+  function listen(mailbox: string) {
+    const channel = channelOf(mailbox);
+    const ready = subscriber.subscribe(channel).then(() => undefined);
+    const subscription: Subscription = { channel, ready };
+    subscriptions.set(mailbox, subscription);
+    mailboxes.set(channel, mailbox);
+    // Refused (Redis away): forgotten, so that the next stream subscribes anew; the streams
+    // waiting for it are told so by `ready`.
+    ready.catch(() => {
+      if (subscriptions.get(mailbox) === subscription) stopListening(mailbox);
+    });
+  }
+
+  function stopListening(mailbox: string) {
+    const subscription = subscriptions.get(mailbox);
+    if (!subscription) return;
+    subscriptions.delete(mailbox);
+    mailboxes.delete(subscription.channel);
+    subscriber.unsubscribe(subscription.channel).catch(() => {
+      // Redis away: the channel is not resubscribed after the reconnect either (not ours now).
+    });
+  }
 
   return {
     async publish(mailbox, event) {
       try {
-        await publisher.publish(channel, JSON.stringify({ mailbox, event } satisfies Envelope));
+        await publisher.publish(channelOf(mailbox), JSON.stringify(event));
       } catch (err) {
         logger.warn({ err, type: event.type }, 'publishing an event failed');
       }
     },
-    subscribe: (mailbox, listener) => fanOut.add(mailbox, listener),
+    subscribe(mailbox, listener) {
+      const remove = fanOut.add(mailbox, listener);
+      if (!subscriptions.has(mailbox)) listen(mailbox);
+      return () => {
+        remove();
+        if (fanOut.count(mailbox) === 0) stopListening(mailbox);
+      };
+    },
+    ready: (mailbox) => subscriptions.get(mailbox)?.ready ?? Promise.resolve(),
     listenerCount: (mailbox) => fanOut.count(mailbox),
     async close() {
       fanOut.clear();
+      subscriptions.clear();
+      mailboxes.clear();
       await Promise.all([publisher, subscriber].map((c) => c.quit().catch(() => c.disconnect())));
     },
   };

@@ -13,8 +13,10 @@ export interface AppDeps {
   parse: MessageParser;
   clock: Clock;
   logger: Logger;
-  /** Domains new addresses are made on. */
+  /** Domains new addresses are made on (`GET /domains` lists them). */
   domains: readonly string[];
+  /** Domains no new address is made on any more; asking for one is a 400 of its own. */
+  retiredDomains: readonly string[];
   mailboxTtlSeconds: number;
   tombstoneDays: number;
   /** Built web app to serve; null serves the API alone. */

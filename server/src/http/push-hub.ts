@@ -1,6 +1,6 @@
 import type { MailboxEvent } from '@et/common';
 import type { ServerResponse } from 'node:http';
-import { AppError } from '../domain/app-error';
+import { AppError, unavailable } from '../domain/app-error';
 import type { EventBus } from '../events/event-bus';
 
 /** A client more than this far behind is dropped rather than buffered for (it refetches). */
@@ -10,6 +10,9 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 const RETRY_MS = 2000;
 
 const OPENING = `retry: ${RETRY_MS}\n: connected\n\n`;
+
+/** How long a stream waits for the bus to listen to its mailbox before it is refused (503). */
+const READY_TIMEOUT_MS = 5000;
 const PING = ': ping\n\n';
 
 export interface PushHubOptions {
@@ -29,10 +32,12 @@ export interface PushHubOptions {
 export interface PushHub {
   /**
    * Starts a stream for `mailbox` on `res` and keeps it until the client hangs up, the mailbox
-   * expires or {@link PushHub.closeAll}. Throws `AppError` 429 `RATE_LIMITED`, having written
-   * nothing, when the mailbox already has `maxStreamsPerMailbox` streams on this node.
+   * expires or {@link PushHub.closeAll}. Resolves once the stream is open: only when the bus
+   * delivers the mailbox's events here, so a read the page makes after the opening misses
+   * nothing. Rejects with `AppError`, having written nothing: 429 `RATE_LIMITED` when the mailbox
+   * already has `maxStreamsPerMailbox` streams on this node, 503 when the bus cannot listen.
    */
-  open(mailbox: string, res: ServerResponse): void;
+  open(mailbox: string, res: ServerResponse): Promise<void>;
   /** Streams open on this node: of one mailbox, or of all (the open-streams gauge). */
   openStreams(mailbox?: string): number;
   /** Ends every open stream (shutdown); the pages reconnect and refetch. */
@@ -49,6 +54,8 @@ interface Stream {
 /** The streams of one mailbox and the bus subscription that feeds them. */
 interface Room {
   readonly streams: Set<Stream>;
+  /** Streams waiting for the bus to listen (they count towards the limit). */
+  opening: number;
   readonly unsubscribe: () => void;
 }
 
@@ -76,14 +83,18 @@ export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHu
     const room = rooms.get(stream.mailbox);
     if (!room?.streams.delete(stream)) return;
     total--;
-    if (room.streams.size > 0) return;
-    rooms.delete(stream.mailbox);
+    leaveIfEmpty(stream.mailbox, room);
+  };
+
+  const leaveIfEmpty = (mailbox: string, room: Room) => {
+    if (room.streams.size > 0 || room.opening > 0 || rooms.get(mailbox) !== room) return;
+    rooms.delete(mailbox);
     room.unsubscribe();
   };
 
   // Called by the bus once per event and node, whatever the number of streams.
-  const deliver = (streams: Set<Stream>, event: MailboxEvent) => {
-    const chunk = `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+  const deliver = (streams: Set<Stream>, event: MailboxEvent, json?: string) => {
+    const chunk = `event: ${event.type}\ndata: ${json ?? JSON.stringify(event)}\n\n`;
     const last = event.type === 'mailbox.expired';
     for (const stream of [...streams]) {
       write(stream, chunk);
@@ -95,15 +106,42 @@ export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHu
     let room = rooms.get(mailbox);
     if (room) return room;
     const streams = new Set<Stream>();
-    room = { streams, unsubscribe: bus.subscribe(mailbox, (event) => deliver(streams, event)) };
+    room = {
+      streams,
+      opening: 0,
+      unsubscribe: bus.subscribe(mailbox, (event, json) => deliver(streams, event, json)),
+    };
     rooms.set(mailbox, room);
     return room;
   };
 
   return {
-    open(mailbox, res) {
-      if ((rooms.get(mailbox)?.streams.size ?? 0) >= maxStreamsPerMailbox) {
+    async open(mailbox, res) {
+      const waiting = rooms.get(mailbox);
+      if ((waiting?.streams.size ?? 0) + (waiting?.opening ?? 0) >= maxStreamsPerMailbox) {
         throw new AppError('RATE_LIMITED', 429, 'Too many open event streams for this mailbox');
+      }
+      const room = roomOf(mailbox);
+      room.opening++;
+      let timer: NodeJS.Timeout | undefined;
+      let listening = false;
+      try {
+        await Promise.race([
+          bus.ready(mailbox),
+          new Promise((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error('the bus did not listen in time')),
+              READY_TIMEOUT_MS,
+            );
+          }),
+        ]);
+        listening = true;
+      } catch (err) {
+        throw unavailable(err);
+      } finally {
+        clearTimeout(timer);
+        room.opening--;
+        if (!listening) leaveIfEmpty(mailbox, room);
       }
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -119,7 +157,7 @@ export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHu
         heartbeat: setInterval(() => write(stream, PING), heartbeatMs).unref(),
         closed: false,
       };
-      roomOf(mailbox).streams.add(stream);
+      room.streams.add(stream);
       total++;
       res.on('close', () => end(stream));
       // The client may already be gone (it hung up while the request was authenticated).

@@ -23,6 +23,27 @@ export const CreatedMailbox = Type.Object({
   expiresAt: IsoDate,
 });
 
+export const CreateMailboxBody = Type.Object(
+  {
+    domain: Type.Optional(
+      Type.String({
+        maxLength: 253,
+        description:
+          'One of GET /domains; absent: one of them at random. Another domain: 400 ' +
+          'UNKNOWN_DOMAIN, or DOMAIN_RETIRED for one that makes no new address any more',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const DomainList = Type.Object({
+  domains: Type.Array(Type.String(), {
+    minItems: 1,
+    description: 'The domains new addresses are made on, lower case, in the order configured',
+  }),
+});
+
 export const MailboxInfo = Type.Object({ email: Type.String(), expiresAt: IsoDate });
 
 const Address = Type.Object({ name: Type.String(), address: Type.String() });

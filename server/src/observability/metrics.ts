@@ -436,6 +436,7 @@ export function createMetrics(): ServiceMetrics {
         return bus.publish(mailbox, event);
       },
       subscribe: (mailbox, listener) => bus.subscribe(mailbox, listener),
+      ready: (mailbox) => bus.ready(mailbox),
       listenerCount: (mailbox) => bus.listenerCount(mailbox),
       close: () => bus.close(),
     };

@@ -42,7 +42,7 @@ export async function createRedisBackend(
       tombstoneMs: config.tombstoneDays * DAY_MS,
       minReplicasAck: config.redisMinReplicasAck,
     }),
-    createRedisBus({ publisher, subscriber, channel: keys.events, logger }),
+    createRedisBus({ publisher, subscriber, channelOf: keys.events, logger }),
     createRedisLock({
       url,
       key: keys.sweepLock,

@@ -111,8 +111,11 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
     logger.child({ component: 'bus' }),
     tuning.sqliteScrubDelayMs,
   );
+  // Mail is taken for the retired domains too, until their last addresses expire; so they keep
+  // their postmaster (RFC 5321 §4.5.1) and abuse mailboxes.
+  const hostedDomains = [...config.mailDomains, ...config.mailDomainsRetired];
   // Before the store is instrumented: the operator's mailboxes are not visitors' creations.
-  const unclaimed = await ensureRoleMailboxes(backend.store, config.mailDomains, clock.now());
+  const unclaimed = await ensureRoleMailboxes(backend.store, hostedDomains, clock.now());
   if (unclaimed.length) logger.warn({ addresses: unclaimed }, 'role mailboxes not created');
   const { store, bus, lock, rateLimitRedis } = observability.instrument(backend);
   const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
@@ -144,7 +147,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         host: config.smtpHost,
         port: config.smtpPort,
         hostname: config.smtpHostname,
-        domains: config.mailDomains,
+        domains: hostedDomains,
         operatorReads: config.operatorToken !== null,
         maxMessageBytes: config.maxMessageBytes,
         maxRecipients: config.maxRecipients,
@@ -194,6 +197,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           clock,
           logger: logger.child({ component: 'http' }),
           domains: config.mailDomains,
+          retiredDomains: config.mailDomainsRetired,
           mailboxTtlSeconds: config.mailboxTtlSeconds,
           tombstoneDays: config.tombstoneDays,
           webDistDir: tuning.apiOnly ? null : config.webDistDir,
@@ -203,7 +207,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           },
           rateLimitRedis,
           operator: config.operatorToken
-            ? { token: config.operatorToken, addresses: roleAddresses(config.mailDomains) }
+            ? { token: config.operatorToken, addresses: roleAddresses(hostedDomains) }
             : undefined,
           metrics: observability.metrics.http,
           health: observability.health,

@@ -74,6 +74,13 @@ export const apiExamples = {
       '}',
     ].join('\n'),
   },
+  domains: sh('Elenca i domini disponibili', 'curl -s', `${API_URL}/domains`),
+  createOnDomain: sh(
+    'Una casella sul dominio scelto, nella variabile DOMAIN',
+    'curl -s -X POST -H "Content-Type: application/json"',
+    '-d "{\\"domain\\":\\"$DOMAIN\\"}"',
+    `${API_URL}/mailboxes`,
+  ),
   events: sh('Segui gli eventi della casella', `curl -N ${auth}`, `${API_URL}/events`),
   eventsOutput: {
     type: 'code',
@@ -226,6 +233,12 @@ export const developerApiBlocks: Block[] = [
   },
   {
     type: 'p',
+    text: 'L’indirizzo nasce su uno dei domini del servizio, scelto a caso. Se un sito rifiuta quel dominio, chiedi l’elenco con GET /domains e crea la casella su un altro: basta un corpo JSON con il campo domain. La parte prima della chiocciola resta sempre casuale. Un dominio che non è nell’elenco risponde 400 con il code UNKNOWN_DOMAIN, uno che stiamo dismettendo 400 con DOMAIN_RETIRED.',
+  },
+  apiExamples.domains,
+  apiExamples.createOnDomain,
+  {
+    type: 'p',
     text: 'Tutte le altre richieste vogliono il token nell’intestazione Authorization, nella forma Bearer seguita dal token. Senza token, con un token sbagliato o con una casella scaduta la risposta è 401. Negli esempi che seguono il token è nella variabile di shell TOKEN e l’id di un messaggio nella variabile ID.',
   },
 
@@ -332,6 +345,12 @@ export const developerApiBlocks: Block[] = [
     head: ['Stato', 'code', 'Significato'],
     rows: [
       ['400', 'BAD_REQUEST', 'Richiesta malformata, per esempio un id non valido.'],
+      ['400', 'UNKNOWN_DOMAIN', 'Il dominio chiesto non è tra quelli del servizio.'],
+      [
+        '400',
+        'DOMAIN_RETIRED',
+        'Sul dominio chiesto non si creano più indirizzi: scegline un altro.',
+      ],
       ['401', 'UNAUTHORIZED', 'Token mancante, sbagliato o casella scaduta.'],
       ['404', 'NOT_FOUND', 'Messaggio o allegato inesistente in questa casella.'],
       ['429', 'RATE_LIMITED', 'Troppe richieste: riprova dopo i secondi di Retry-After.'],

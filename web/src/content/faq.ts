@@ -68,7 +68,7 @@ export const faq: FaqEntry[] = [
   {
     question: 'Perché alcuni siti non accettano il mio indirizzo temporaneo?',
     answer:
-      'Alcuni siti tengono elenchi di domini usati dai servizi di email temporanea e li rifiutano in fase di registrazione. Non possiamo farci nulla: in quei casi puoi usare un alias della tua casella personale oppure, se il servizio ti interessa davvero, il tuo indirizzo abituale.',
+      'Alcuni siti tengono elenchi dei domini usati dai servizi di email temporanea e respingono chi si iscrive con uno di quelli. Nessun elenco però è completo, e un dominio che il sito non conosce ancora passa senza problemi. Se il modulo rifiuta il tuo indirizzo, premi «Cambia dominio», sopra l’indirizzo, scegli un altro dominio e incolla l’indirizzo nuovo: quello vecchio viene cancellato con la sua inbox. Se il sito li rifiuta tutti, ripiega su un alias della tua casella personale oppure, se il servizio ti interessa davvero, sul tuo indirizzo abituale.',
   },
   {
     question: 'I miei messaggi sono privati?',

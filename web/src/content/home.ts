@@ -59,7 +59,7 @@ export const homeSections: HomeSection[] = [
     items: [
       {
         title: 'Copia l’indirizzo',
-        text: 'Un indirizzo nuovo è già pronto in cima alla pagina: premi «Copia» e incollalo nel modulo del sito.',
+        text: 'Un indirizzo nuovo è già pronto in cima alla pagina: premi «Copia» e incollalo nel modulo del sito. Se il sito non lo accetta, premi «Cambia dominio» e prova con un indirizzo su un altro dominio.',
       },
       {
         title: 'Ricevi la posta',

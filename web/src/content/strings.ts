@@ -19,6 +19,17 @@ export const strings = {
       'Indirizzo email usa e getta gratuito, pronto all’istante e valido 10 minuti: ricevi posta in tempo reale senza registrazione e tieni lo spam lontano.',
   },
 
+  /**
+   * The installed app's words, in `public/manifest.webmanifest` (a static file, which a test
+   * keeps equal to these): the name under the icon and the description of the install dialog.
+   */
+  webApp: {
+    name: PRODUCT_NAME,
+    shortName: 'Email Temp',
+    description:
+      'Un indirizzo email usa e getta pronto all’istante: la posta arriva in tempo reale, con una notifica se lo vuoi, e tutto si cancella da sé alla scadenza.',
+  },
+
   header: {
     homeLink: `${PRODUCT_NAME}, torna alla pagina iniziale`,
     tagline: 'Gratis, anonima, senza registrazione',
@@ -67,6 +78,17 @@ export const strings = {
     countdownExpiredHint: 'L’indirizzo è stato cancellato.',
     extend: 'Estendi',
     extendLabel: 'Riporta il tempo rimasto a 10 minuti',
+  },
+
+  /** 'Cambia dominio' in the address card, shown only when the service has several domains. */
+  domainMenu: {
+    trigger: 'Cambia dominio',
+    triggerLabel:
+      'Crea un nuovo indirizzo casuale su un altro dominio, utile se un sito rifiuta quello attuale. L’inbox si svuota.',
+    menuLabel: 'Domini disponibili',
+    unavailable: 'Dominio non più disponibile',
+    unavailableDescription: (domain: string) =>
+      `Su ${domain} non si creano più indirizzi: te ne diamo uno su un altro dominio.`,
   },
 
   inbox: {

@@ -36,6 +36,8 @@ export interface ApiRequestOptions {
   /** Bearer token of the mailbox; omitted only for `POST /mailboxes`. */
   token?: string;
   accept?: string;
+  /** Sent as the JSON body (`Content-Type: application/json`); no body when absent. */
+  json?: unknown;
   signal?: AbortSignal;
 }
 
@@ -48,11 +50,13 @@ export function apiUrl(path: string): string {
 export async function apiRequest(path: string, options: ApiRequestOptions = {}): Promise<Response> {
   const headers = new Headers({ Accept: options.accept ?? 'application/json' });
   if (options.token) headers.set('Authorization', `Bearer ${options.token}`);
+  if (options.json !== undefined) headers.set('Content-Type', 'application/json');
   let response: Response;
   try {
     response = await fetch(apiUrl(path), {
       method: options.method ?? 'GET',
       headers,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
       signal: options.signal,
       cache: 'no-store',
     });

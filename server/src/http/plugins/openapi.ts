@@ -8,6 +8,12 @@ export const API_VERSION = '1.0.0';
 /** Name of the bearer scheme in `components.securitySchemes`. */
 export const BEARER_SCHEME = 'bearerAuth';
 
+/**
+ * Put `[OPTIONAL_BODY]: true` in a route schema whose body may be left out: the document then
+ * says `requestBody.required: false` (fastify-swagger marks every body required).
+ */
+export const OPTIONAL_BODY = 'x-optional-body';
+
 /** Where the document is served. */
 export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
 
@@ -18,7 +24,7 @@ export const OPENAPI_PATH = `${API_BASE}/openapi.json`;
  * are described; the web pages, static files and the document itself are hidden.
  *
  * Every operation needs the bearer token unless its schema says `security: []`
- * (`POST /mailboxes`).
+ * (`GET /domains`, `POST /mailboxes`).
  */
 export async function registerOpenApi(app: FastifyInstance) {
   await app.register(swagger, {
@@ -52,6 +58,20 @@ export async function registerOpenApi(app: FastifyInstance) {
       const isApi = url.startsWith(`${API_BASE}/`) && url !== OPENAPI_PATH;
       if (!isApi) return { schema: { ...schema, hide: true }, url };
       return { schema: { ...schema, response: describeResponses(schema.response) }, url };
+    },
+    transformObject: (documents) => {
+      if (!('openapiObject' in documents)) return documents.swaggerObject;
+      const doc = documents.openapiObject;
+      for (const operations of Object.values(doc.paths ?? {})) {
+        for (const operation of Object.values(operations ?? {}) as Record<string, unknown>[]) {
+          if (!operation || typeof operation !== 'object' || !(OPTIONAL_BODY in operation))
+            continue;
+          delete operation[OPTIONAL_BODY];
+          const body = operation.requestBody as { required?: boolean } | undefined;
+          if (body) body.required = false;
+        }
+      }
+      return doc;
     },
   });
 }

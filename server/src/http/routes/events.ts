@@ -42,8 +42,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const mailbox = await authenticate(request);
-      // Before the hijack: a refusal (429) still goes out through the error handler.
-      deps.hub.open(mailbox.address, reply.raw);
+      // Before the hijack: a refusal (429, 503) still goes out through the error handler.
+      await deps.hub.open(mailbox.address, reply.raw);
       reply.hijack();
     },
   );

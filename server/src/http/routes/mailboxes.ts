@@ -1,3 +1,4 @@
+import type { CreateMailboxRequest } from '@et/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomAddress } from '../../domain/address';
 import { AppError } from '../../domain/app-error';
@@ -5,7 +6,16 @@ import { isRoleAddress } from '../../domain/role-mailboxes';
 import { hashToken, newToken } from '../../domain/token';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
-import { authErrors, CreatedMailbox, ErrorResponse, MailboxInfo, NoContent } from '../schemas';
+import { OPTIONAL_BODY } from '../plugins/openapi';
+import {
+  authErrors,
+  CreatedMailbox,
+  CreateMailboxBody,
+  DomainList,
+  ErrorResponse,
+  MailboxInfo,
+  NoContent,
+} from '../schemas';
 
 /** A random 12-character local part collides about never; a few tries cover tombstones too. */
 const CREATE_ATTEMPTS = 5;
@@ -23,6 +33,44 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     expiresAt: new Date(m.expiresAt).toISOString(),
   });
 
+  const active = new Set(deps.domains);
+  const retired = new Set(deps.retiredDomains);
+  /** The domains a new address may be made on: the one asked for, else every active one. */
+  const domainsFor = (asked: string | undefined): readonly string[] => {
+    if (asked === undefined) return deps.domains;
+    const domain = asked.trim().toLowerCase();
+    if (active.has(domain)) return [domain];
+    if (retired.has(domain)) {
+      throw new AppError(
+        'DOMAIN_RETIRED',
+        400,
+        `No new address is made on ${domain} any more; GET /domains lists the active ones`,
+      );
+    }
+    throw new AppError(
+      'UNKNOWN_DOMAIN',
+      400,
+      'Not a domain of this service; GET /domains lists the active ones',
+    );
+  };
+  const domainList = { domains: [...deps.domains] };
+
+  app.get(
+    '/domains',
+    {
+      schema: {
+        summary: 'The domains new addresses are made on',
+        description:
+          'No token needed. Any of them can be asked for in POST /mailboxes; a domain being ' +
+          'retired is not listed, though its live addresses still receive mail until they expire.',
+        tags: ['Mailbox'],
+        security: [],
+        response: { 200: DomainList },
+      },
+    },
+    async () => domainList,
+  );
+
   app.post(
     '/mailboxes',
     {
@@ -30,10 +78,21 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Create a mailbox with a random address',
         description:
           'No token needed. The answer carries the bearer token of the new mailbox, shown only ' +
-          'here. Rate limited per client IP (429 with Retry-After beyond the limit).',
+          'here. The local part is always random; the optional JSON body picks the domain ' +
+          '(without it, one of GET /domains at random). Rate limited per client IP (429 with ' +
+          'Retry-After beyond the limit).',
         tags: ['Mailbox'],
         security: [],
-        response: { 201: CreatedMailbox, 429: ErrorResponse, 503: ErrorResponse },
+        // Keyed by media type, so a request without a body (the usual one) is not validated
+        // as JSON and is free to leave the domain to chance.
+        body: { content: { 'application/json': { schema: CreateMailboxBody } } },
+        [OPTIONAL_BODY]: true,
+        response: {
+          201: CreatedMailbox,
+          400: ErrorResponse,
+          429: ErrorResponse,
+          503: ErrorResponse,
+        },
       },
       config: {
         rateLimit: {
@@ -42,11 +101,16 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
         },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      const body = request.body as CreateMailboxRequest | string | undefined;
+      if (typeof body === 'string') {
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the body as application/json');
+      }
+      const domains = domainsFor(body?.domain);
       for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
         const token = newToken();
         const now = clock.now();
-        const address = randomAddress(deps.domains);
+        const address = randomAddress(domains);
         const created = await store.createMailbox({
           address,
           tokenHash: hashToken(token),

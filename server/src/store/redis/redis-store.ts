@@ -11,7 +11,7 @@ import type {
 } from '../mail-store';
 import type { Redis } from 'ioredis';
 import { connectRedis, type RedisClient } from './connection';
-import { createKeys, mailboxKeys } from './keys';
+import { createKeys } from './keys';
 import * as lua from './scripts';
 
 export interface RedisStoreOptions {
@@ -104,10 +104,10 @@ const SCRIPTS: [keyof Commands, string, number][] = [
   ['etCreate', lua.CREATE, 5],
   ['etSetExpiry', lua.SET_EXPIRY, 5],
   ['etDelete', lua.DELETE, 5],
-  ['etPut', lua.PUT, 4],
-  ['etList', lua.LIST, 4],
-  ['etDeleteMessage', lua.DELETE_MESSAGE, 4],
-  ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 4],
+  ['etPut', lua.PUT, 5],
+  ['etList', lua.LIST, 5],
+  ['etDeleteMessage', lua.DELETE_MESSAGE, 5],
+  ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 5],
 ];
 
 async function connectWithScripts(url: string, name: string) {
@@ -160,7 +160,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
   async function listAt(address: string, version: string | null) {
     const cached = lists.get(address);
     if (cached && version !== null && cached.version === version) return cached.messages;
-    const [listVersion, ...rows] = await redis.etList(...keys4(address));
+    const [listVersion, ...rows] = await redis.etList(...k.of(address));
     const current = lists.get(address);
     if (current && listVersion !== null && current.version === listVersion) return current.messages;
     const messages = Object.freeze(rows.map((json) => Object.freeze(readSummary(json, address))));
@@ -193,8 +193,6 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     return { mailbox: record, messages: await listAt(record.address, found.version) };
   }
 
-  const keys5 = (address: string) => mailboxKeys(k, address);
-  const keys4 = (address: string) => mailboxKeys(k, address).slice(0, 4);
   const ttl = (until: number, now: number) => Math.max(1, Math.round(until - now));
 
   /** The live mailbox at `address` (only if it is `tokenHash`'s) and its list's version. */
@@ -219,7 +217,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     onlyIfExpired: boolean,
   ) {
     const [status, tokenHash] = await redis.etDelete(
-      ...keys5(address),
+      ...k.of(address),
       tombstoneUntil,
       ttl(tombstoneUntil, now),
       now,
@@ -235,7 +233,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       guard(async () => {
         const tombUntil = m.expiresAt + opts.tombstoneMs;
         const created = await redis.etCreate(
-          ...keys5(m.address),
+          ...k.of(m.address),
           m.tokenHash,
           m.createdAt,
           m.expiresAt,
@@ -267,7 +265,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       guard(async () => {
         const tombUntil = expiresAt + opts.tombstoneMs;
         const row = await redis.etSetExpiry(
-          ...keys5(address),
+          ...k.of(address),
           expiresAt,
           now,
           ttl(expiresAt, now),
@@ -319,7 +317,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
           deliveries.map((d) => {
             const { raw, ...summary } = d.message;
             return puts.etPut(
-              ...keys4(d.mailbox),
+              ...k.of(d.mailbox),
               now,
               d.message.id,
               JSON.stringify(summary satisfies StoredSummary),
@@ -364,9 +362,9 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       }),
 
     deleteMessage: (mailbox, id) =>
-      guard(async () => (await redis.etDeleteMessage(...keys4(mailbox), id)) === 1),
+      guard(async () => (await redis.etDeleteMessage(...k.of(mailbox), id)) === 1),
 
-    deleteAllMessages: (mailbox) => guard(() => redis.etDeleteAll(...keys4(mailbox))),
+    deleteAllMessages: (mailbox) => guard(() => redis.etDeleteAll(...k.of(mailbox))),
 
     async close() {
       await Promise.allSettled([...inFlight]);

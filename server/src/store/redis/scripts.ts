@@ -1,7 +1,7 @@
 /**
  * Lua scripts, each touching only the keys of one mailbox (one hash tag), so each runs
- * atomically on one shard. KEYS are always, in this order: mailbox, messages, raws, order,
- * tombstone (see `mailboxKeys`); scripts that need fewer take a prefix of that list.
+ * atomically on one shard. KEYS are always all five, in this order: mailbox, messages, raws,
+ * order, tombstone (`Keys.of` in keys.ts).
  * Relative TTLs (ms) are computed by the caller from its own clock, like every time in the store.
  */
 
@@ -49,21 +49,22 @@ return {0, false}
  * → 1 stored, 0 mailbox dead or unknown, 2 refused: over quota.
  */
 export const PUT = `
-local box = redis.call('HMGET', KEYS[1], 'e', 'n', 'b')
+local box = redis.call('HMGET', KEYS[1], 'e', 'n', 'b', 'seq', 'v')
 if not box[1] or tonumber(box[1]) <= tonumber(ARGV[1]) then return 0 end
-local size = tonumber(ARGV[5])
-if tonumber(box[2]) + 1 > tonumber(ARGV[6]) or tonumber(box[3]) + size > tonumber(ARGV[7]) then
-  return 2
-end
-redis.call('HINCRBY', KEYS[1], 'n', 1)
-redis.call('HINCRBY', KEYS[1], 'b', size)
-redis.call('HINCRBY', KEYS[1], 'v', 1)
-local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
+local n, size = tonumber(box[2]), tonumber(ARGV[5])
+local b = tonumber(box[3]) + size
+if n + 1 > tonumber(ARGV[6]) or b > tonumber(ARGV[7]) then return 2 end
+local seq = tonumber(box[4]) + 1
+redis.call('HSET', KEYS[1], 'n', n + 1, 'b', b, 'seq', seq, 'v', tonumber(box[5]) + 1)
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('HSET', KEYS[3], ARGV[2], ARGV[4])
 redis.call('ZADD', KEYS[4], seq, ARGV[2])
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl > 0 then for i = 2, 4 do redis.call('PEXPIRE', KEYS[i], ttl) end end
+-- The list's keys exist exactly while it holds a message (an empty hash or set is no key):
+-- the first message creates them, and they take the mailbox's time to live then.
+if n == 0 then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 then for i = 2, 4 do redis.call('PEXPIRE', KEYS[i], ttl) end end
+end
 return 1
 `;
 

@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, useState, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from 'react';
 import { AdSlot } from '@/components/layout/ad-slot';
 import { strings } from '@/content/strings';
 import { Inbox } from '@/features/inbox';
@@ -47,6 +47,14 @@ const HomeInfoSlot = memo(function HomeInfoSlot() {
  */
 export function HomeRoute() {
   const mailbox = useMailbox();
+  // The worker is the home page's alone: the pages that are read need no notifications. Its
+  // code is a chunk of its own, out of the first download.
+  useEffect(() => {
+    import('@/lib/service-worker').then(
+      (module) => module.registerServiceWorker(),
+      (error: unknown) => console.warn('Service worker code could not be loaded', error),
+    );
+  }, []);
   const token = mailbox.session?.token ?? null;
   const mailboxState =
     mailbox.phase === 'active' ? 'ready' : mailbox.phase === 'starting' ? 'starting' : 'gone';
@@ -66,6 +74,8 @@ export function HomeRoute() {
           phase={mailbox.phase}
           email={mailbox.session?.email ?? null}
           onNewAddress={mailbox.createNew}
+          domains={mailbox.domains}
+          onChangeDomain={mailbox.changeDomain}
           actions={
             <>
               <OpenOnPhoneButton token={token} />

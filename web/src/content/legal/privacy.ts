@@ -66,8 +66,13 @@ export const sections: LegalSection[] = [
         type: 'ul',
         items: [
           'nella memoria di sessione della scheda (sessionStorage): l’indirizzo, la chiave di accesso e l’elenco dei messaggi, perché ricaricando la pagina tu non perda la casella. Il browser li cancella quando chiudi la scheda;',
-          'nella memoria locale (localStorage): il tema che hai scelto (chiaro o scuro), se lo hai scelto, e se hai attivato le notifiche dei nuovi messaggi. Restano sul dispositivo finché non cambi scelta o non cancelli i dati del sito dalle impostazioni del browser.',
+          'nella memoria locale (localStorage): il tema che hai scelto (chiaro o scuro), se lo hai scelto, e se hai attivato le notifiche dei nuovi messaggi. Restano sul dispositivo finché non cambi scelta o non cancelli i dati del sito dalle impostazioni del browser;',
+          'nella cache del service worker, il piccolo programma che la pagina iniziale installa nel browser per mostrarti le notifiche e per permetterti di aggiungere il sito alla schermata Home come un’app: una copia della pagina iniziale e dei file che le servono per aprirsi (codice e stili), uguali per chiunque visiti il sito.',
         ],
+      },
+      {
+        type: 'p',
+        text: 'Il service worker non conserva mai la tua posta. Non salva i messaggi, gli allegati, il tuo indirizzo temporaneo né la chiave di accesso, e non tocca le richieste con cui la pagina parla con la tua casella: quelle vanno sempre direttamente al server, che a sua volta chiede al browser di non conservarne le risposte. La copia della pagina resta sul dispositivo finché non cancelli i dati del sito dalle impostazioni del browser, e si aggiorna da sola quando pubblichiamo una nuova versione.',
       },
       { type: 'h3', text: 'Il link «Apri sul telefono»' },
       {
@@ -162,6 +167,10 @@ export const sections: LegalSection[] = [
             'Tema e scelta sulle notifiche',
             'Finché non cambi scelta o non cancelli i dati del sito',
           ],
+          [
+            'Copia della pagina iniziale (service worker)',
+            'Finché non cancelli i dati del sito; si rinnova a ogni nuova versione',
+          ],
           ['Registri tecnici (log)', `${logRetentionDays} giorni, poi cancellazione`],
           [
             'Conteggio anti-abuso',
@@ -193,7 +202,7 @@ export const sections: LegalSection[] = [
       },
       {
         type: 'p',
-        text: 'Se scegli di attivare le notifiche per i nuovi messaggi, il browser ti chiede il permesso: puoi revocarlo in qualsiasi momento dalle sue impostazioni. Le notifiche sono generate dalla pagina aperta sul tuo dispositivo.',
+        text: 'Se scegli di attivare le notifiche per i nuovi messaggi, il browser ti chiede il permesso: puoi revocarlo in qualsiasi momento dalle sue impostazioni. Le notifiche sono generate sul tuo dispositivo, dalla pagina aperta e dal suo service worker, solo mentre la pagina è aperta: non passano da servizi di notifica di terze parti e nessuno ti scrive quando la pagina è chiusa.',
       },
       {
         type: 'p',

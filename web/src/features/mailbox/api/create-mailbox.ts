@@ -1,18 +1,22 @@
-import type { CreatedMailbox } from '@et/common';
+import type { CreatedMailbox, CreateMailboxRequest } from '@et/common';
 import { mutationOptions, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { apiJson } from '@/lib/api-client';
 import { useMutationCall } from '@/lib/use-mutation-call';
 import { mailboxQueryOptions } from './get-mailbox';
 
-/** `POST /api/v1/mailboxes`: a fresh random address, its token and its expiry. */
-export function createMailbox(): Promise<CreatedMailbox> {
-  return apiJson<CreatedMailbox>('/mailboxes', { method: 'POST' });
+/**
+ * `POST /api/v1/mailboxes`: a fresh random address, its token and its expiry; on `domain` when
+ * given ('Cambia dominio'), else on one the server draws.
+ */
+export function createMailbox(domain?: string): Promise<CreatedMailbox> {
+  const json: CreateMailboxRequest | undefined = domain === undefined ? undefined : { domain };
+  return apiJson<CreatedMailbox>('/mailboxes', { method: 'POST', json });
 }
 
 /** The new mailbox's record (address, expiry) goes straight into its key: no fetch follows. */
 export function createMailboxOptions(queryClient: QueryClient) {
   return mutationOptions({
-    mutationFn: createMailbox,
+    mutationFn: (domain: string | undefined) => createMailbox(domain),
     onSuccess: (created) => {
       queryClient.setQueryData(mailboxQueryOptions(created.token).queryKey, {
         email: created.email,

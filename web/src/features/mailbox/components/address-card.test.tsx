@@ -85,3 +85,114 @@ describe('AddressCard', () => {
     expect(screen.queryByText(EMAIL)).not.toBeInTheDocument();
   });
 });
+
+describe("AddressCard: 'Cambia dominio'", () => {
+  const DOMAINS = ['localhost', 'altro.test', 'terzo.test'];
+
+  function renderWithDomains(props: Partial<React.ComponentProps<typeof AddressCard>> = {}) {
+    const onChangeDomain = vi.fn();
+    const view = render(
+      <>
+        <AddressCard
+          phase="active"
+          email={EMAIL}
+          onNewAddress={vi.fn()}
+          domains={DOMAINS}
+          onChangeDomain={onChangeDomain}
+          {...props}
+        />
+        <button type="button">dopo</button>
+      </>,
+    );
+    return { ...view, onChangeDomain };
+  }
+  const trigger = () => screen.getByRole('button', { name: 'Cambia dominio' });
+
+  it('is not offered with a single domain', () => {
+    renderWithDomains({ domains: ['localhost'] });
+    expect(screen.queryByRole('button', { name: 'Cambia dominio' })).not.toBeInTheDocument();
+  });
+
+  it('opens a menu of the domains, the current one checked and focused', async () => {
+    const user = userEvent.setup();
+    renderWithDomains();
+    expect(trigger()).toHaveAttribute('aria-haspopup', 'menu');
+    expect(trigger()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(trigger());
+    const menu = screen.getByRole('menu', { name: 'Domini disponibili' });
+    expect(trigger()).toHaveAttribute('aria-expanded', 'true');
+    expect(trigger()).toHaveAttribute('aria-controls', menu.id);
+    const items = screen.getAllByRole('menuitemradio');
+    expect(items.map((i) => [i.textContent, i.getAttribute('aria-checked')])).toEqual([
+      ['@localhost', 'true'],
+      ['@altro.test', 'false'],
+      ['@terzo.test', 'false'],
+    ]);
+    expect(items[0]).toHaveFocus();
+  });
+
+  it('is used from the keyboard: arrows, Home, End, a letter, Enter; focus back on the button', async () => {
+    const user = userEvent.setup();
+    const { onChangeDomain } = renderWithDomains();
+    trigger().focus();
+    await user.keyboard('{ArrowDown}');
+    const items = screen.getAllByRole('menuitemradio');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[1]).toHaveFocus();
+    await user.keyboard('{End}');
+    expect(items[2]).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('{ArrowUp}{Home}');
+    expect(items[0]).toHaveFocus();
+    await user.keyboard('t');
+    expect(items[2]).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(onChangeDomain).toHaveBeenCalledExactlyOnceWith('terzo.test');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger()).toHaveFocus();
+  });
+
+  it('closes with Escape, Tab or a click elsewhere, choosing nothing', async () => {
+    const user = userEvent.setup();
+    const { onChangeDomain } = renderWithDomains();
+    trigger().focus();
+    await user.keyboard('{ArrowUp}');
+    expect(screen.getAllByRole('menuitemradio')[2]).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(trigger()).toHaveFocus();
+
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menu')).toBeInTheDocument();
+    await user.tab();
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+
+    await user.click(trigger());
+    await user.click(screen.getByText(EMAIL));
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(onChangeDomain).not.toHaveBeenCalled();
+  });
+
+  it('choosing the domain in use changes nothing; while an address is on its way it does not open', async () => {
+    const user = userEvent.setup();
+    const { onChangeDomain, rerender } = renderWithDomains();
+    await user.click(trigger());
+    await user.click(screen.getByRole('menuitemradio', { name: '@localhost' }));
+    expect(onChangeDomain).not.toHaveBeenCalled();
+
+    rerender(
+      <AddressCard
+        phase="starting"
+        email={null}
+        onNewAddress={vi.fn()}
+        domains={DOMAINS}
+        onChangeDomain={onChangeDomain}
+      />,
+    );
+    expect(trigger()).toHaveAttribute('aria-disabled', 'true');
+    await user.click(trigger());
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+  });
+});

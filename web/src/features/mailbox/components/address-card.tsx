@@ -8,6 +8,7 @@ import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import type { MailboxPhase } from '../lib/mailbox-life';
+import { DomainMenu } from './domain-menu';
 
 /** How long 'Copiato' stays after a copy. */
 export const COPIED_FEEDBACK_MS = 2_000;
@@ -18,13 +19,27 @@ export interface AddressCardProps {
   email: string | null;
   /** Asks for a new mailbox: the inbox empties and the countdown restarts. */
   onNewAddress: () => void;
+  /**
+   * The domains a new address can be made on: with two or more, 'Cambia dominio' offers them.
+   */
+  domains?: readonly string[];
+  /** Replaces the mailbox with a new one on the domain chosen, as `onNewAddress` does. */
+  onChangeDomain?: (domain: string) => void;
   /** Secondary controls shown in a row under the main buttons ('Apri sul telefono', ...). */
   actions?: ReactNode;
   className?: string;
 }
 
 /** The visitor's address with 'Copia' and 'Nuovo indirizzo', then a row of further actions. */
-export function AddressCard({ phase, email, onNewAddress, actions, className }: AddressCardProps) {
+export function AddressCard({
+  phase,
+  email,
+  onNewAddress,
+  domains = [],
+  onChangeDomain,
+  actions,
+  className,
+}: AddressCardProps) {
   // The address that was copied last; 'Copiato' shows only for that address, so a new address
   // never inherits the feedback of the old one.
   const [copiedFor, setCopiedFor] = useState<string | null>(null);
@@ -53,8 +68,20 @@ export function AddressCard({ phase, email, onNewAddress, actions, className }: 
 
   return (
     <Card data-slot="address-card" className={className}>
-      <CardHeader className="flex-col items-start gap-1.5">
-        <CardTitle>{strings.mailbox.cardTitle}</CardTitle>
+      <CardHeader className="flex-col items-stretch gap-1.5">
+        <div className="flex items-center justify-between gap-2">
+          <CardTitle>{strings.mailbox.cardTitle}</CardTitle>
+          {onChangeDomain && domains.length > 1 && (
+            // Pulled into the title's own height, so the card does not grow when it appears.
+            <DomainMenu
+              domains={domains}
+              current={active ? email.slice(email.lastIndexOf('@') + 1) : null}
+              busy={obtaining}
+              onChoose={onChangeDomain}
+              className="-my-1.5 -mr-2.5"
+            />
+          )}
+        </div>
         <CardDescription>{strings.mailbox.cardHint}</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-3">

@@ -8,12 +8,13 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
-import { isUnauthorized } from '@/lib/api-client';
+import { ApiError, isUnauthorized } from '@/lib/api-client';
 import { mailboxKeyRoot } from '@/lib/query-keys';
 import { clearSession, type MailboxSession } from '@/lib/session-storage';
 import { useCreateMailbox } from '../api/create-mailbox';
 import { useDeleteMailbox } from '../api/delete-mailbox';
 import { useExtendMailbox } from '../api/extend-mailbox';
+import { domainsQueryOptions, useDomains } from '../api/get-domains';
 import { setMailboxExpiry, useMailboxInfo } from '../api/get-mailbox';
 import { isCurrent, type MailboxPhase } from '../lib/mailbox-life';
 import * as notice from '../lib/mailbox-notices';
@@ -33,6 +34,10 @@ export interface MailboxController {
   isDeleting: boolean;
   /** Drops the current mailbox (deleting it on the server) and creates a new one. */
   createNew: () => void;
+  /** The domains a new address can be made on; the menu shows only with more than one. */
+  domains: readonly string[];
+  /** As `createNew`, on `domain` ('Cambia dominio'). */
+  changeDomain: (domain: string) => void;
   /** Resets the lifetime to the full ten minutes on the server. */
   extend: () => void;
   /** Deletes mailbox and mail now, then makes a new one; false when the server could not. */
@@ -43,21 +48,37 @@ export interface MailboxController {
   applyExpiresAt: (expiresAt: string) => void;
 }
 
+/** The server no longer makes addresses on the domain asked for (or never did). */
+function isDomainRefused(error: unknown): boolean {
+  return (
+    error instanceof ApiError &&
+    (error.code === 'DOMAIN_RETIRED' || error.code === 'UNKNOWN_DOMAIN')
+  );
+}
+
 export function useMailbox(): MailboxController {
   const queryClient = useQueryClient();
   const createMailbox = useCreateMailbox();
   const deleteMailbox = useDeleteMailbox();
   const { mutate: extendMailbox, isPending: isExtending } = useExtendMailbox();
   const { state, current, dispatch } = useMailboxState();
+  const domains = useDomains();
 
   // Made once: they read the latest state when called and use only stable parts.
   const { requestMailbox, ...actions } = useMemo(() => {
-    const requestMailbox = () =>
-      createMailbox().then(
+    const requestMailbox = (domain?: string): Promise<void> =>
+      createMailbox(domain).then(
         ({ email, token }) => {
           if (dispatch({ type: 'obtained', session: { email, token } })) notice.created(email);
         },
         (error: unknown) => {
+          // The domain was retired since the list was read: the old address is gone already,
+          // so one on another domain serves better than none; the menu reads the list anew.
+          if (domain !== undefined && isDomainRefused(error)) {
+            void queryClient.invalidateQueries({ queryKey: domainsQueryOptions().queryKey });
+            notice.domainUnavailable(domain);
+            return requestMailbox();
+          }
           console.error('Mailbox creation failed', error);
           if (dispatch({ type: 'unobtainable' })) notice.createFailed(error);
         },
@@ -75,20 +96,24 @@ export function useMailbox(): MailboxController {
       notice.expired();
     };
 
+    /** Drops the mailbox as 'Nuovo indirizzo' does: deleted on the server, forgotten here. */
+    const renew = (domain?: string) => {
+      const previous = current().session;
+      if (!dispatch({ type: 'renew' })) return;
+      clearSession();
+      if (previous) {
+        forget(previous.token);
+        // Already expired or unreachable: the sweeper removes it at expiry in any case.
+        deleteMailbox(previous.token).catch(() => {});
+      }
+      void requestMailbox(domain);
+    };
+
     return {
       requestMailbox,
       expire,
-      createNew: () => {
-        const previous = current().session;
-        if (!dispatch({ type: 'renew' })) return;
-        clearSession();
-        if (previous) {
-          forget(previous.token);
-          // Already expired or unreachable: the sweeper removes it at expiry in any case.
-          deleteMailbox(previous.token).catch(() => {});
-        }
-        void requestMailbox();
-      },
+      createNew: () => renew(),
+      changeDomain: (domain: string) => renew(domain),
       extend: () => {
         const token = current().session?.token;
         if (!token) return;
@@ -143,6 +168,7 @@ export function useMailbox(): MailboxController {
     expiresAt: info.data?.expiresAt,
     isExtending,
     isDeleting: state.deleting !== null,
+    domains,
     ...actions,
   };
 }

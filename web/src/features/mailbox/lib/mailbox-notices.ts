@@ -14,6 +14,11 @@ export const created = (email: string) =>
 /** No mailbox could be made: how long to wait if rate-limited. */
 export const createFailed = (error: unknown) =>
   toast.error(strings.common.error, { description: creationFailure(error) });
+/** The domain chosen in 'Cambia dominio' makes no new address any more: another one is coming. */
+export const domainUnavailable = (domain: string) =>
+  toast.error(strings.domainMenu.unavailable, {
+    description: strings.domainMenu.unavailableDescription(domain),
+  });
 /** The server could not be reached to confirm the stored mailbox. */
 export const unreachable = () =>
   toast.error(strings.common.error, { description: strings.toasts.unreachable });

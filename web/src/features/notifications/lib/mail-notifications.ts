@@ -7,6 +7,7 @@
 import type { MessageSummary } from '@et/common';
 import { mailboxTools } from '@/content/mailbox-tools';
 import { strings } from '@/content/strings';
+import { activeRegistration } from '@/lib/service-worker';
 
 export const NOTIFICATIONS_KEY = 'mailNotifications';
 
@@ -123,11 +124,18 @@ function senderOf(message: MessageSummary): string {
   return message.from?.name.trim() || message.from?.address.trim() || strings.inbox.unknownSender;
 }
 
+/** The icon of every notification: a PNG, which Android shows where it would not show an SVG. */
+const NOTIFICATION_ICON = '/icons/icon-192.png';
+
 /**
  * Announces new messages (oldest first) with a system notification each, or one summary for
  * many, if the visitor opted in and the tab is hidden. A click brings the tab to the front.
+ *
+ * Through the service worker's registration when its worker is active: Chrome on Android shows
+ * notifications no other way, and the worker focuses the page on a click (`public/sw.js`).
+ * Without one (first visit, a browser without workers), with `new Notification` from the page.
  */
-export function notifyNewMail(messages: readonly MessageSummary[]): void {
+export async function notifyNewMail(messages: readonly MessageSummary[]): Promise<void> {
   if (messages.length === 0 || document.visibilityState !== 'hidden') return;
   // Asked afresh: the tab has been hidden for a while, and mail comes seldom.
   if (currentNotificationState() !== 'on') return;
@@ -145,15 +153,21 @@ export function notifyNewMail(messages: readonly MessageSummary[]): void {
           body: m.subject.trim() || strings.inbox.noSubject,
           tag: `message-${m.id}`,
         }));
+  const registration = await activeRegistration();
   for (const { title, body, tag } of shown) {
+    const options: NotificationOptions = { body, tag, icon: NOTIFICATION_ICON };
     try {
-      const notification = new Notification(title, { body, tag, icon: '/favicon.svg' });
+      if (registration) {
+        await registration.showNotification(title, options);
+        continue;
+      }
+      const notification = new Notification(title, options);
       notification.onclick = () => {
         window.focus();
         notification.close();
       };
     } catch (error) {
-      // Chrome on Android allows notifications only through a service worker, which we do not run.
+      // Chrome on Android refuses `new Notification` (it wants the worker, not active yet).
       console.warn('Notification could not be shown', error);
       return;
     }

@@ -7,8 +7,7 @@ import type { MessageSummary } from '@et/common';
 export function notifyNewMail(messages: MessageSummary[]): void {
   if (messages.length === 0 || document.visibilityState !== 'hidden') return;
   if (typeof window.Notification !== 'function') return;
-  import('./mail-notifications').then(
-    (module) => module.notifyNewMail(messages),
-    (error: unknown) => console.warn('Notification code could not be loaded', error),
-  );
+  import('./mail-notifications')
+    .then((module) => module.notifyNewMail(messages))
+    .catch((error: unknown) => console.warn('New mail could not be announced', error));
 }
