@@ -1,12 +1,14 @@
 /**
  * The content site end to end: the real server process serving the prerendered build, Debian's
- * Chromium driven by playwright-core. Every route loads without a console error, hydrates
- * without touching the server's HTML, and reads fine with JavaScript off; links, the FAQ and the
- * not-found page behave; screenshots of the blog, an article, the FAQ and the 404 page are saved.
+ * Chromium driven by playwright-core. Every content route is static HTML that runs no React and
+ * loads without a console error; links are ordinary page loads, and coming back to the home page
+ * keeps its mailbox; the FAQ, the theme and links work with JavaScript off; the not-found page
+ * behaves; screenshots of the blog, an article, the FAQ and the 404 page are saved.
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_ROUTES } from './support/content-routes';
+import { home } from './support/home-page';
 import { ARTIFACTS, useSite } from './support/site';
 
 const ARTICLE = {
@@ -35,18 +37,6 @@ async function newPage(
     const url = request.url();
     if (!url.startsWith(site.server.httpUrl) && !url.startsWith('data:')) log.foreign.push(url);
   });
-  // Before any script of the page: count what happens to the server's HTML in #root. Hydration
-  // that matches adopts the nodes as they are; a mismatch makes React replace them.
-  await context.addInitScript(() => {
-    const w = window as unknown as { __rootMutations: number };
-    w.__rootMutations = 0;
-    new MutationObserver((records) => {
-      const root = document.getElementById('root');
-      for (const record of records) {
-        if (root?.contains(record.target)) w.__rootMutations += record.removedNodes.length;
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
   const page = await context.newPage();
   page.on('console', (message) => {
     const text = `${message.type()}: ${message.text()}`;
@@ -66,24 +56,49 @@ function hydrated(page: Page) {
   });
 }
 
+/** Whether React runs on the page: a key of its own on `#root` or on any element. */
+function reactOnPage(page: Page) {
+  return page.evaluate(() =>
+    [document.getElementById('root'), ...Array.from(document.querySelectorAll('#root *'))].some(
+      (node) => !!node && Object.keys(node).some((key) => key.startsWith('__react')),
+    ),
+  );
+}
+
+/** A mark on `window`: it survives only as long as the document does (no page load between). */
+const setMark = (page: Page) =>
+  page.evaluate(() => ((window as never as { mark: number }).mark = 1));
+const hasMark = (page: Page) =>
+  page.evaluate(() => (window as never as { mark?: number }).mark === 1);
+
+/** The scheme the page's colours follow: the tokens set `color-scheme` with them. */
+const pageScheme = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).colorScheme);
+
 const url = (path: string) => `${site.server.httpUrl}${path}`;
 const consoleProblems = (log: PageLog) =>
   log.console.filter((line) => /^(error|warning):/.test(line));
 
 describe('content routes', () => {
-  it('every route loads with status 200, hydrates onto the server HTML, logs nothing', async () => {
+  it('every route is static HTML: status 200, no React, only the small page script, logs nothing', async () => {
     const { page, log } = await newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     for (const path of CONTENT_ROUTES) {
       const response = await page.goto(url(path));
       expect(response?.status(), path).toBe(200);
-      await hydrated(page);
-      // Give effects and late hydration errors a moment to surface.
-      await page.waitForTimeout(150);
-      expect(await page.evaluate(() => (window as never)['__rootMutations']), path).toBe(0);
+      await page.waitForLoadState('load');
+      expect(await reactOnPage(page), path).toBe(false);
       expect(await page.locator('h1').count(), path).toBe(1);
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href');
       expect(new URL(canonical!).pathname, path).toBe(path);
     }
+    // The static page script and the chunk it shares with the app; never the app's entry or React.
+    expect(new Set(scripts.map((path) => path.replace(/-[\w-]+\.js$/, '')))).toEqual(
+      new Set(['/assets/static', '/assets/clipboard']),
+    );
     expect(consoleProblems(log)).toEqual([]);
     expect(log.errors).toEqual([]);
     expect(log.foreign).toEqual([]);
@@ -102,19 +117,18 @@ describe('content routes', () => {
     expect(log.errors).toEqual([]);
   });
 
-  it('navigates by header, footer and back links, in the page, with real hrefs', async () => {
+  it('links are ordinary page loads: header, footer, back and in-text links', async () => {
     const { page, log } = await newPage();
     await page.goto(url('/blog'));
-    await hydrated(page);
-    // A marker on window survives client-side navigation only: a full reload would drop it.
-    await page.evaluate(() => ((window as never as { marker: number }).marker = 1));
+    await setMark(page);
 
     const card = page.locator('[data-slot="article-card"]').filter({ hasText: ARTICLE.title });
     expect(await card.getByRole('link').getAttribute('href')).toBe(`/blog/${ARTICLE.slug}`);
     await card.click();
     await page.waitForURL(url(`/blog/${ARTICLE.slug}`));
     await page.getByRole('heading', { level: 1, name: ARTICLE.title }).waitFor();
-    await expect.poll(() => page.title()).toBe(`${ARTICLE.title}`);
+    expect(await hasMark(page)).toBe(false);
+    expect(await page.title()).toBe(ARTICLE.title);
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toMatch(
       new RegExp(`/blog/${ARTICLE.slug}$`),
     );
@@ -132,26 +146,16 @@ describe('content routes', () => {
       ['Termini di servizio', '/terms', 'Termini di servizio'],
       ['Blog', '/blog', 'Blog'],
     ] as const) {
+      await setMark(page);
       await footer.getByRole('link', { name, exact: true }).click();
       await page.waitForURL(url(path));
       await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      expect(await hasMark(page), path).toBe(false);
       expect(await page.evaluate(() => window.scrollY), path).toBe(0);
     }
-    await page.goto(url('/terms'));
-    await hydrated(page);
-    await page.evaluate(() => ((window as never as { marker: number }).marker = 2));
-    await page.getByRole('link', { name: 'Torna alla Home' }).click();
-    await page.waitForURL(url('/'));
-    await page.locator('[data-slot="email-address"]').waitFor();
-    await footer.getByRole('link', { name: 'FAQ', exact: true }).click();
-    await page.waitForURL(url('/faq'));
-    await page.locator('header').getByRole('link').first().click();
-    await page.waitForURL(url('/'));
-    expect(await page.evaluate(() => (window as never as { marker: number }).marker)).toBe(2);
 
     // A link inside an article's text leads to its page.
     await page.goto(url(`/blog/${ARTICLE.slug}`));
-    await hydrated(page);
     await page
       .locator('[data-slot="article"]')
       .getByRole('link', { name: 'come evitare lo spam', exact: true })
@@ -163,34 +167,61 @@ describe('content routes', () => {
     expect(log.errors).toEqual([]);
   });
 
-  it('leaves a reader who scrolled while the page was starting where they are', async () => {
+  it('coming back to the home page from a content page keeps the mailbox', async () => {
     const { page, log } = await newPage();
-    // The router's chunk is held back, so the page is read and scrolled before the app starts,
-    // as on a slow phone.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/router-[^/]+\.js$/, async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto(url(`/blog/${ARTICLE.slug}`), { waitUntil: 'domcontentloaded' });
-    await page.evaluate(() => window.scrollTo(0, 1200));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(1200);
+    await page.goto(url('/'));
+    const address = (await home(page).address.textContent({ timeout: 10_000 }))?.trim();
+    expect(address).toMatch(/@/);
 
-    release();
-    // Hydrated down to the footer's last link, and the commit's effects run (a frame later).
-    await page.waitForFunction(() => {
-      const link = document.querySelector('footer a:last-of-type');
-      return !!link && Object.keys(link).some((key) => key.startsWith('__reactFiber'));
-    });
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-    expect(await page.evaluate(() => window.scrollY)).toBe(1200);
-
-    // The app is live: a link still changes page in place and starts it at the top.
     await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL(url('/faq'));
-    await page.getByRole('heading', { level: 1, name: 'Domande frequenti' }).waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('link', { name: 'Torna alla Home' }).click();
+    await page.waitForURL(url('/'));
+    await hydrated(page);
+    await expect.poll(() => home(page).address.textContent()).toBe(address);
+
+    await page.goto(url('/blog'));
+    await page.locator('header').getByRole('link').first().click();
+    await page.waitForURL(url('/'));
+    await expect.poll(() => home(page).address.textContent()).toBe(address);
+    // And with the browser's back button, from the back-forward cache or not.
+    await page.goto(url('/terms'));
+    await page.goBack();
+    await page.waitForURL(url('/'));
+    await expect.poll(() => home(page).address.textContent()).toBe(address);
+    expect(consoleProblems(log)).toEqual([]);
+    expect(log.errors).toEqual([]);
+  });
+
+  it('the theme toggle works without React, and the pick follows to the next page', async () => {
+    const { page, log } = await newPage({ colorScheme: 'light' });
+    await page.goto(url('/faq'));
+    const toggle = page.locator('[data-slot="theme-toggle"]');
+    const theme = (name: 'automatico' | 'chiaro' | 'scuro') =>
+      toggle.getByRole('button', { name: new RegExp(`^Tema ${name}`) });
+    expect(await theme('automatico').getAttribute('aria-pressed')).toBe('true');
+    expect(await pageScheme(page)).toBe('light');
+
+    await theme('scuro').click();
+    await expect.poll(() => pageScheme(page)).toBe('dark');
+    expect(await theme('scuro').getAttribute('aria-pressed')).toBe('true');
+    expect(await theme('automatico').getAttribute('aria-pressed')).toBe('false');
+    expect(await page.evaluate(() => localStorage.getItem('colorScheme'))).toBe('dark');
+
+    await page.locator('footer').getByRole('link', { name: 'Blog', exact: true }).click();
+    await page.waitForURL(url('/blog'));
+    expect(await pageScheme(page)).toBe('dark');
+    expect(await theme('scuro').getAttribute('aria-pressed')).toBe('true');
+
+    // A light pick holds against a dark system; 'automatico' follows the system again.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await theme('chiaro').click();
+    await expect.poll(() => pageScheme(page)).toBe('light');
+    await theme('automatico').click();
+    await expect.poll(() => pageScheme(page)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('colorScheme'))).toBeNull();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => pageScheme(page)).toBe('light');
     expect(consoleProblems(log)).toEqual([]);
     expect(log.errors).toEqual([]);
   });
@@ -198,7 +229,6 @@ describe('content routes', () => {
   it('FAQ: the first answer is open at load; questions open and close by click and keyboard', async () => {
     const { page, log } = await newPage();
     await page.goto(url('/faq'));
-    await hydrated(page);
     const items = page.locator('[data-slot="faq-list"] details');
     expect(await items.count()).toBe(20);
     const answer = (index: number) => items.nth(index).locator('[data-slot="disclosure-content"]');
@@ -236,7 +266,6 @@ describe('content routes', () => {
     const { page, log } = await newPage();
     const response = await page.goto(url('/pagina-che-non-esiste'));
     expect(response?.status()).toBe(404);
-    await hydrated(page);
     await page.getByText('404', { exact: true }).waitFor();
     await page.getByRole('heading', { level: 1, name: 'Oops! Pagina non trovata' }).waitFor();
     expect(await page.title()).toBe('Pagina non trovata | Email Temporanea');
@@ -247,9 +276,8 @@ describe('content routes', () => {
 
     const article = await page.goto(url('/blog/articolo-che-non-esiste'));
     expect(article?.status()).toBe(404);
-    await hydrated(page);
     await page.getByRole('heading', { level: 1, name: 'Oops! Pagina non trovata' }).waitFor();
-    expect(await page.evaluate(() => (window as never)['__rootMutations'])).toBe(0);
+    expect(await reactOnPage(page)).toBe(false);
 
     const home = page.getByRole('link', { name: 'Torna alla Home' });
     expect(await home.getAttribute('href')).toBe('/');
@@ -274,23 +302,36 @@ describe('content routes', () => {
     expect(await sitemap.text()).toContain(`/blog/${ARTICLE.slug}</loc>`);
   });
 
-  it('reads with JavaScript off: article text, FAQ answers, working links', async () => {
-    const { page } = await newPage({ javaScriptEnabled: false });
+  it('works with JavaScript off: article text, FAQ answers, the system theme, links', async () => {
+    const { page } = await newPage({ javaScriptEnabled: false, colorScheme: 'dark' });
     await page.goto(url(`/blog/${ARTICLE.slug}`));
     await page.getByRole('heading', { level: 1, name: ARTICLE.title }).waitFor();
+    // Scripts really are off: the inline theme script set no class.
+    expect(await page.evaluate(() => document.documentElement.className)).toBe('');
     const text = await page.locator('[data-slot="article"]').innerText();
     expect(text).toContain('Email temporanea e alias nascono dallo stesso bisogno');
     expect(text).toContain('La strategia a tre livelli');
     expect(await page.locator('table').first().innerText()).toContain('Disattivazione manuale');
+    // The system's dark scheme applies through the stylesheet alone.
+    expect(await pageScheme(page)).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    expect(await pageScheme(page)).toBe('light');
     await page.getByRole('link', { name: 'Torna al Blog' }).click();
     await page.waitForURL(url('/blog'));
     expect(await page.locator('[data-slot="article-card"]').count()).toBe(8);
+    await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click();
+    await page.waitForURL(url('/faq'));
 
-    await page.goto(url('/faq'));
     const items = page.locator('[data-slot="faq-list"] details');
     expect(await items.nth(0).locator('[data-slot="disclosure-content"]').isVisible()).toBe(true);
+    expect(await items.nth(2).locator('[data-slot="disclosure-content"]').isVisible()).toBe(false);
     await items.nth(2).locator('summary').click();
     expect(await items.nth(2).locator('[data-slot="disclosure-content"]').isVisible()).toBe(true);
+
+    // A copy button that could not copy is not shown; the code is there to select.
+    await page.goto(url('/api'));
+    expect(await page.locator('[data-slot="code-block"] pre').count()).toBeGreaterThan(3);
+    expect(await page.locator('[data-slot="code-block"] button').first().isVisible()).toBe(false);
   });
 });
 
@@ -299,14 +340,12 @@ describe('screenshots', () => {
     it(`blog list and an article at ${width} px`, async () => {
       const { page, log } = await newPage({ viewport: { width, height: 900 } });
       await page.goto(url('/blog'));
-      await hydrated(page);
       // Nothing may stick out sideways on a phone.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         width,
       );
       await page.screenshot({ path: `${ARTIFACTS}content-blog-${width}.png`, fullPage: true });
       await page.goto(url(`/blog/${ARTICLE.slug}`));
-      await hydrated(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         width,
       );

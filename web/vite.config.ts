@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { devContentPages } from './scripts/dev-content-pages';
 
 /**
  * Settings the legal pages cannot do without: the operator's identity (GDPR art. 13(1)(a),
@@ -42,7 +43,7 @@ function operatorSettingsWarning(): Plugin {
 const plainCn = (process.env.VITE_FAST_PATHS_OFF ?? '').split(',').includes('cn');
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), operatorSettingsWarning()],
+  plugins: [react(), tailwindcss(), operatorSettingsWarning(), devContentPages()],
   resolve: {
     alias: [
       ...(plainCn
@@ -59,6 +60,14 @@ export default defineConfig({
     ],
   },
   build: {
+    rollupOptions: {
+      // The home page (index.html, a React app) and the script of the prerendered content pages,
+      // which carry no React (docs/web-app.md, "Content pages").
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        static: fileURLToPath(new URL('./src/static-main.ts', import.meta.url)),
+      },
+    },
     // Every browser the build targets but Safari 16 follows `modulepreload` itself; there the
     // polyfill's only effect would be earlier fetches, for 1 KB more script on every page.
     modulePreload: { polyfill: false },

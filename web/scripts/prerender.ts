@@ -3,16 +3,15 @@
  * client. Run by `npm run build` (web workspace).
  *
  * 1. Vite builds `src/app/entry-server.tsx` for Node (same config, same env as the client).
- * 2. Each page is rendered with react-router's static handler and `renderToString`, and written
- *    into the client's `index.html`: `#root` gets the markup, `<head>` the page's title,
- *    description, canonical URL, Open Graph tags and `modulepreload` links for the chunks it
- *    loads before it hydrates (the router, the page's lazily loaded module). `/faq` →
+ * 2. Each page is rendered (`renderPage`) and written into the client's `index.html`, the one
+ *    template of every page (so a tag added to its `<head>` is on every page): `#root` gets the
+ *    markup, `<head>` the page's title, description, canonical URL and Open Graph tags. The home
+ *    page keeps the React entry, which hydrates it (`src/app/client.tsx`). A content page loses
+ *    the entry and its `modulepreload`s and gets the static-page script instead
+ *    (`src/static-main.ts`, a few KB): it is plain HTML, read as it is. `/faq` →
  *    `dist/faq/index.html`, `/blog/x` → `dist/blog/x/index.html`, the not-found page →
  *    `dist/404.html`.
  * 3. `sitemap.xml` and `robots.txt` are written beside them.
- *
- * The browser then hydrates the HTML (`src/app/client.tsx`); search engines and visitors without
- * JavaScript read it as it is.
  */
 /// <reference types="node" />
 import { existsSync } from 'node:fs';
@@ -21,6 +20,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type * as ServerEntryModule from '../src/app/entry-server';
+import { pageDocument, ROOT_PLACEHOLDER } from './page-document';
 
 type ServerEntry = typeof ServerEntryModule;
 
@@ -28,8 +28,6 @@ type ServerEntry = typeof ServerEntryModule;
 interface ManifestChunk {
   file: string;
   imports?: string[];
-  css?: string[];
-  isEntry?: boolean;
 }
 
 const WEB_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -37,7 +35,6 @@ const DIST_DIR = join(WEB_DIR, 'dist');
 /** The server bundle lives inside the package so that Node resolves its dependencies. */
 const SERVER_OUT_DIR = join(WEB_DIR, 'node_modules', '.cache', 'prerender');
 const MANIFEST_PATH = join(DIST_DIR, '.vite', 'manifest.json');
-const ROOT_PLACEHOLDER = '<div id="root"></div>';
 
 async function buildServerEntry(): Promise<ServerEntry> {
   await build({
@@ -58,6 +55,9 @@ async function buildServerEntry(): Promise<ServerEntry> {
   return (await import(pathToFileURL(join(SERVER_OUT_DIR, file)).href)) as ServerEntry;
 }
 
+/** The source of the content pages' script, as Vite's manifest names it. */
+const STATIC_ENTRY = 'src/static-main.ts';
+
 /** Keys of `keys` and of every chunk they import statically, transitively. */
 function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
   const seen = new Set<string>();
@@ -71,59 +71,19 @@ function staticClosure(manifest: Record<string, ManifestChunk>, keys: string[]):
 }
 
 /**
- * `modulepreload` and stylesheet links for the chunks of the modules the page loads before it
- * hydrates (the router, the page's lazily loaded route module), minus what `index.html` already
- * loads, so the browser fetches them in parallel with the entry.
+ * The tags that load the content pages' script: the entry and a `modulepreload` for each chunk
+ * it imports, so that they download side by side.
  */
-function preloadLinks(manifest: Record<string, ManifestChunk>, modules: string[]): string[] {
-  const entries = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
-  const loaded = staticClosure(manifest, entries);
-  const wanted = staticClosure(manifest, modules);
-  const files: string[] = [];
-  const styles: string[] = [];
-  for (const key of wanted) {
-    if (loaded.has(key)) continue;
-    const chunk = manifest[key]!;
-    files.push(chunk.file);
-    styles.push(...(chunk.css ?? []));
-  }
+function staticScriptTags(manifest: Record<string, ManifestChunk>): string[] {
+  const entry = manifest[STATIC_ENTRY];
+  if (!entry) throw new Error(`the build manifest has no ${STATIC_ENTRY}`);
+  const chunks = [...staticClosure(manifest, [STATIC_ENTRY])].filter((k) => k !== STATIC_ENTRY);
   return [
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-    ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+    `<script type="module" crossorigin src="/${entry.file}"></script>`,
+    ...chunks.map(
+      (key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}" />`,
+    ),
   ];
-}
-
-/** The client's `index.html` with one page's head and markup in it. */
-function pageDocument(template: string, head: string, markup: string): string {
-  const withHead = template
-    .replace(/\s*<meta\s+name="description"[^>]*>/, '')
-    .replace(/<title>[\s\S]*?<\/title>/, () => head);
-  return stylesheetsFirst(withHead).replace(
-    ROOT_PLACEHOLDER,
-    () => `<div id="root">${markup}</div>`,
-  );
-}
-
-/**
- * The stylesheets moved in front of the scripts and `modulepreload`s (Vite puts them last). The
- * page shows nothing before its stylesheet has arrived, while the scripts only make the shown
- * page live: over HTTP/1.1, with six connections per host, a stylesheet asked for after a dozen
- * scripts waited for a free connection, and the first paint with it.
- */
-function stylesheetsFirst(html: string): string {
-  const stylesheets: string[] = [];
-  const without = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
-    stylesheets.push(tag.trim());
-    return '';
-  });
-  const firstScript = without.search(/[ \t]*<(?:link rel="modulepreload"|script type="module")/);
-  if (firstScript < 0 || stylesheets.length === 0) return html;
-  const indent = /^[ \t]*/.exec(without.slice(firstScript))![0];
-  return (
-    without.slice(0, firstScript) +
-    stylesheets.map((tag) => `${indent}${tag}\n`).join('') +
-    without.slice(firstScript)
-  );
 }
 
 /** Output file of a path: `/` → `index.html`, `/faq` → `faq/index.html`. */
@@ -162,9 +122,12 @@ async function main() {
   if (template.split(ROOT_PLACEHOLDER).length !== 2 || !/<title>/.test(template)) {
     throw new Error('dist/index.html is not the fresh client build: run `vite build` first');
   }
-  const manifest = existsSync(MANIFEST_PATH)
-    ? (JSON.parse(await readFile(MANIFEST_PATH, 'utf8')) as Record<string, ManifestChunk>)
-    : {};
+  if (!existsSync(MANIFEST_PATH)) throw new Error('no build manifest: run `vite build --manifest`');
+  const manifest = JSON.parse(await readFile(MANIFEST_PATH, 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const staticScripts = staticScriptTags(manifest);
 
   const entry = await buildServerEntry();
   const pages = [
@@ -180,11 +143,9 @@ async function main() {
     if (previous) throw new Error(`${path}: same <title> as ${previous}`);
     titles.set(page.meta.title, path);
 
-    const head = [entry.renderHead(page.meta), ...preloadLinks(manifest, page.modules)].join(
-      '\n    ',
-    );
+    const scripts = page.kind === 'static' ? staticScripts : null;
     await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, pageDocument(template, head, page.html));
+    await writeFile(file, pageDocument(template, entry.renderHead(page.meta), page.html, scripts));
   }
 
   await writeFile(join(DIST_DIR, 'sitemap.xml'), sitemapXml(entry));

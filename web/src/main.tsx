@@ -5,4 +5,4 @@ import './styles/globals.css';
 startColorScheme();
 
 const root = document.getElementById('root');
-if (root) void startApp(root);
+if (root) startApp(root);

@@ -1,20 +1,20 @@
 /**
  * Server rendering of the site, used only at build time by `scripts/prerender.ts`: every page
- * is rendered to HTML once, with react-router's static handler (the home page without it, as the
- * browser starts it), and written to its own file. The client then hydrates that HTML (see
- * `client.tsx`).
+ * is rendered to HTML once and written to its own file. The home page is rendered as the browser
+ * starts it, and hydrated there (`client.tsx`); every other page is rendered with react-router's
+ * static handler into plain HTML that no React ever touches again (`static-page.ts` is its only
+ * script).
  */
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { articles } from '@/content/articles';
 import { articlePath, STATIC_ROUTES } from '@/content/site';
 import { lastUpdated as privacyUpdated } from '@/content/legal/privacy';
 import { lastUpdated as termsUpdated } from '@/content/legal/terms';
 import type { PageMeta } from '@/lib/seo';
-import { App, startsWithoutRouter } from './app';
+import { App } from './app';
 import { metaOfMatches } from './page-meta';
-import { AppProviders } from './providers';
 import { routes } from './router';
 import { loadHomeInfo } from './routes/home';
 
@@ -46,17 +46,18 @@ export function sitemapEntries(): SitemapEntry[] {
   ];
 }
 
+/** The path of the one page that runs React in the browser. */
+export const APP_PATH = '/';
+
 /** A rendered page: the markup of `#root` and its head. */
 export interface RenderedPage {
   html: string;
   meta: PageMeta;
   /**
-   * The source modules (paths under `web/`) the page loads before it hydrates, beyond the entry:
-   * the router and the page's own module (a lazily loaded page's route id is its module's file
-   * name under `src/app/routes/`). The prerenderer adds `modulepreload` links for their chunks.
-   * None for the home page, which starts without the router (`app.tsx`).
+   * `app`: the home page, which React hydrates (the client build's entry and its preloads stay
+   * in the document). `static`: a content page, plain HTML with the small static-page script.
    */
-  modules: string[];
+  kind: 'app' | 'static';
 }
 
 /** Renders `path` as the browser will first see it, before any effect has run. */
@@ -71,10 +72,10 @@ export async function renderPage(path: string): Promise<RenderedPage> {
   }
   const meta = metaOfMatches(context.matches);
   if (!meta) throw new Error(`${path}: no route declares the page's meta`);
-  if (startsWithoutRouter(path)) {
-    // The home page as the browser starts it, without the router (`app.tsx`): the same tree, so
-    // that the ids React derives from it (`useId`) match at hydration. Its lazily loaded lower
-    // half is loaded first, so that it is rendered rather than its (empty) fallback.
+  if (path === APP_PATH) {
+    // The home page as the browser starts it (`app.tsx`): the same tree, so that the ids React
+    // derives from it (`useId`) match at hydration. Its lazily loaded lower half is loaded first,
+    // so that it is rendered rather than its (empty) fallback.
     await loadHomeInfo();
     return {
       html: renderToString(
@@ -83,21 +84,13 @@ export async function renderPage(path: string): Promise<RenderedPage> {
         </StrictMode>,
       ),
       meta,
-      modules: [],
+      kind: 'app',
     };
   }
   const router = createStaticRouter(handler.dataRoutes, context);
-  const html = renderToString(
-    <StrictMode>
-      <AppProviders>
-        {/* No loaders, so there is no data to hand over: the client router starts on its own. */}
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProviders>
-    </StrictMode>,
+  // Static markup: nothing hydrates it, so React's text separators are left out.
+  const html = renderToStaticMarkup(
+    <StaticRouterProvider router={router} context={context} hydrate={false} />,
   );
-  const modules = [
-    'src/app/router.tsx',
-    ...context.matches.map((match) => `src/app/routes/${match.route.id}.tsx`),
-  ];
-  return { html, meta, modules };
+  return { html, meta, kind: 'static' };
 }

@@ -1,7 +1,7 @@
 /**
  * How a route declares its `<head>`: a `handle.meta` function of the route's params. The
- * prerenderer reads it for every path it writes, and `DocumentMeta` applies it while the visitor
- * navigates, so the head comes from one place per route.
+ * prerenderer reads it for every path it writes into that page's `<head>`, so the head comes from
+ * one place per route.
  */
 import type { ComponentType } from 'react';
 import type { Params } from 'react-router';
@@ -13,7 +13,7 @@ export interface PageHandle {
   meta: (params: Params) => PageMeta;
 }
 
-/** What a lazily loaded page module hands to the router. */
+/** What a page module hands to the (build-time) router. */
 export interface LazyPage {
   Component: ComponentType;
   handle: PageHandle;

@@ -3,8 +3,8 @@ import { SiteFooter } from '@/components/layout/site-footer';
 import { SiteHeader } from '@/components/layout/site-header';
 
 /**
- * The frame of every page: sticky header, the page, footer. The router puts the route in it
- * (`router.tsx`); the home page, hydrated without the router, puts itself (`app.tsx`). Both give
+ * The frame of every page: sticky header, the page, footer. The build-time router puts a content
+ * page in it (`router.tsx`); the home page, the React app, puts itself (`app.tsx`). Both give
  * the same HTML.
  */
 export function RootLayout({ children }: { children: ReactNode }) {

@@ -1,31 +1,18 @@
 /**
- * The routes of the site. To add a page: write a thin route module under `routes/` that composes
- * features and content, and add one entry to `pageRoutes`. The catch-all stays last.
+ * The routes of the site, used at build time only: `entry-server.tsx` renders each page with
+ * react-router's static handler into its own HTML file. In the browser no router runs: the home
+ * page is a React app of its own (`app.tsx`), every other page is static HTML, and links are
+ * ordinary page loads.
  *
- * Every page but the home page is loaded on demand with `lazy`, so articles and guides never
- * weigh on the generator's first load. A lazy page module exports `page` (component +
- * `handle.meta`, see `page-meta.ts`), and its route `id` is the module's file name: the
- * prerenderer uses it to preload the page's chunk.
- *
- * This module and react-router are a chunk of their own: the home page starts without them and
- * loads them at its first navigation (`app.tsx`); every other page loads them before it hydrates
- * (`client.tsx`). Every route is prerendered at build time (`scripts/prerender.ts`,
- * `entry-server.tsx`).
+ * To add a page: write a thin route module under `routes/` that composes content, and add one
+ * entry to `pageRoutes`. The catch-all stays last. A page module exports `page` (component +
+ * `handle.meta`, see `page-meta.ts`).
  */
-import type { ComponentType } from 'react';
-import {
-  createBrowserRouter,
-  matchRoutes,
-  Outlet,
-  ScrollRestoration,
-  type RouteObject,
-} from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { Outlet, type RouteObject } from 'react-router';
 import { strings } from '@/content/strings';
-import { DocumentMeta } from './document-meta';
 import type { LazyPage, PageHandle } from './page-meta';
 import { RootLayout } from './root-layout';
-import { HomeRoute, loadHomeInfo } from './routes/home';
+import { HomeRoute } from './routes/home';
 
 /** A lazily loaded page: `id` names its module under `routes/`. */
 function lazyPage(id: string, path: string, load: () => Promise<{ page: LazyPage }>): RouteObject {
@@ -40,16 +27,12 @@ const homeHandle: PageHandle = {
   }),
 };
 
-/** The frame with the route in it, the scroll position and the `<head>` kept in step. */
+/** The frame with the route in it. */
 function RouterLayout() {
   return (
-    <>
-      <RootLayout>
-        <Outlet />
-      </RootLayout>
-      <ScrollRestoration />
-      <DocumentMeta />
-    </>
+    <RootLayout>
+      <Outlet />
+    </RootLayout>
   );
 }
 
@@ -60,11 +43,6 @@ export const pageRoutes: RouteObject[] = [
     index: true,
     element: <HomeRoute />,
     handle: homeHandle,
-    // The page's lower half is a chunk of its own: loaded before the page is shown.
-    lazy: async () => {
-      await loadHomeInfo();
-      return {};
-    },
   },
   lazyPage('faq', 'faq', () => import('./routes/faq')),
   lazyPage('privacy', 'privacy', () => import('./routes/privacy')),
@@ -81,46 +59,3 @@ export const pageRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   { id: 'root', element: <RouterLayout />, children: pageRoutes },
 ];
-
-/**
- * Loads the lazy route modules `location` matches, so that a router created afterwards renders
- * that page at once: for hydration, the page the server rendered (react-router would otherwise
- * render nothing while it loads them, and hydration would fail).
- */
-export async function preloadMatchedRoutes(
-  routeList: RouteObject[],
-  location: string | Partial<Location>,
-): Promise<void> {
-  const matches = matchRoutes(routeList, location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy !== 'function') return;
-      const loaded = await route.lazy();
-      Object.assign(route, loaded, { lazy: undefined });
-    }),
-  );
-}
-
-export type AppRouter = ReturnType<typeof createBrowserRouter>;
-
-/** A browser router and what renders its pages. */
-export interface Routing {
-  router: AppRouter;
-  Pages: ComponentType;
-}
-
-/** The browser router at the current URL, with the page there loaded. */
-export async function createRouting(): Promise<Routing> {
-  try {
-    await preloadMatchedRoutes(routes, window.location);
-  } catch (error) {
-    // A chunk that failed to load: the router tries again itself once it is mounted.
-    console.warn('could not preload the route modules', error);
-  }
-  // The page on screen came from the server (prerendered, or the home page the visitor may
-  // already have scrolled): with hydration data, even empty (there are no loaders), the router
-  // leaves the scroll position as it finds it at the start instead of resetting it to the top,
-  // which would move the page under a reader's finger; it restores a saved one (a reload).
-  const router = createBrowserRouter(routes, { hydrationData: {} });
-  return { router, Pages: () => <RouterProvider router={router} /> };
-}

@@ -4,7 +4,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@/content/articles';
 import { blockTexts, inlineToPlain } from '@/content/blocks';
@@ -124,6 +124,31 @@ describe('the prerendered site', () => {
     );
     expect(back?.getAttribute('href')).toBe(path.startsWith('/blog/') ? '/blog' : '/');
   });
+
+  it.each([...ROUTES.filter((path) => path !== '/'), '404'])(
+    '%s is static HTML: no React, at most 5 KB gzip of JavaScript in all',
+    (path) => {
+      const d = doc(path);
+      const appEntry = doc('/').querySelector('script[type="module"][src]')?.getAttribute('src');
+      expect(appEntry).toBeTruthy();
+      const files = [
+        ...[...d.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')!),
+        ...[...d.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')!),
+      ];
+      expect(files).not.toContain(appEntry);
+      expect(files.length).toBeGreaterThan(0);
+      const inline = [...d.querySelectorAll('script:not([src])')]
+        .filter((s) => !/json/.test(s.getAttribute('type') ?? ''))
+        .map((s) => s.textContent ?? '');
+      const gzip = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
+      const bytes =
+        inline.reduce((sum, js) => sum + gzip(js), 0) +
+        files.reduce((sum, file) => sum + gzip(readFileSync(join(DIST_DIR, file))), 0);
+      expect(bytes).toBeLessThanOrEqual(5 * 1024);
+      // React's hydration leaves text separators in the markup it rendered; none here.
+      expect(d.getElementById('root')?.innerHTML).not.toContain('<!-- -->');
+    },
+  );
 
   it('gives no two pages the same title or description', () => {
     const all = [...docs.values()];

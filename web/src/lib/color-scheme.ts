@@ -1,7 +1,8 @@
 /**
  * Light or dark: the page follows the system unless the visitor picked a theme on this device.
  * The pick lives in `localStorage` under `COLOR_SCHEME_KEY` ('light' or 'dark'; absent = follow
- * the system) and shows as `.dark` on <html>, the class the Tailwind `dark:` variant keys off.
+ * the system) and shows as `.dark` or `.light` on <html>, the classes the Tailwind `dark:` variant
+ * keys off (with neither, as with JavaScript off, it follows `prefers-color-scheme`).
  *
  * The very first paint is handled before this module loads: an inline script in `index.html`
  * (allowed by its hash in the server's CSP) reads the same key and sets the class, so a dark
@@ -47,8 +48,14 @@ export function isDark(preference: ColorSchemePreference = readColorSchemePrefer
   return preference === 'system' ? (systemQuery()?.matches ?? false) : preference === 'dark';
 }
 
+/**
+ * `.dark` or `.light`, one of the two: the stylesheet falls back on the system's scheme only when
+ * neither is there (JavaScript off), so a light pick must be marked too.
+ */
 function apply(root: HTMLElement = document.documentElement): void {
-  root.classList.toggle('dark', isDark());
+  const dark = isDark();
+  root.classList.toggle('dark', dark);
+  root.classList.toggle('light', !dark);
 }
 
 function notify(): void {

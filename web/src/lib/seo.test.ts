@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { getArticle } from '@/content/articles';
 import {
   absoluteUrl,
-  applyPageMeta,
   articleBreadcrumbJsonLd,
   articleJsonLd,
   faqPageJsonLd,
@@ -44,27 +43,6 @@ describe('head tags', () => {
     expect(tags.some((t) => t.attrs.rel === 'canonical' || t.attrs.property === 'og:url')).toBe(
       false,
     );
-  });
-
-  it('follow client-side navigation: updated, added and removed in place', () => {
-    document.head.innerHTML = '<meta name="description" content="vecchia"><meta name="other">';
-    applyPageMeta(article);
-    expect(document.title).toBe(article.title);
-    expect(document.head.querySelectorAll('meta[name="description"]')).toHaveLength(1);
-    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute('href')).toBe(
-      absoluteUrl('/blog/un-articolo'),
-    );
-    applyPageMeta(notFound);
-    expect(document.head.querySelector('link[rel="canonical"]')).toBeNull();
-    expect(document.head.querySelector('meta[property="article:published_time"]')).toBeNull();
-    expect(document.head.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
-      'noindex',
-    );
-    expect(document.head.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
-      'Niente qui.',
-    );
-    // Tags the page does not manage are left alone.
-    expect(document.head.querySelector('meta[name="other"]')).not.toBeNull();
   });
 });
 

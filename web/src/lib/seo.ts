@@ -161,36 +161,3 @@ export function faqPageJsonLd(entries: readonly FaqEntry[]) {
     })),
   };
 }
-
-/** Selector of the element in `<head>` that a head tag replaces. */
-function headTagSelector({ tag, attrs }: HeadTag): string {
-  if (tag === 'link') return `link[rel="${attrs.rel}"]`;
-  return attrs.property ? `meta[property="${attrs.property}"]` : `meta[name="${attrs.name}"]`;
-}
-
-/** Every head tag a page may carry: the ones a page does not use are removed on navigation. */
-const MANAGED_SELECTORS = [
-  ...headTags({ title: '', description: '', path: '/', published: '', modified: '' }),
-  ...headTags({ title: '', description: '', path: null }),
-].map(headTagSelector);
-
-/**
- * Brings `document.head` in line with `meta` after a client-side navigation: the title, and each
- * managed tag updated in place, added or removed. (The prerendered HTML already has them.)
- */
-export function applyPageMeta(meta: PageMeta, doc: Document = document): void {
-  if (doc.title !== meta.title) doc.title = meta.title;
-  const wanted = new Map(headTags(meta).map((tag) => [headTagSelector(tag), tag]));
-  for (const selector of new Set(MANAGED_SELECTORS)) {
-    const existing = doc.head.querySelector(selector);
-    const tag = wanted.get(selector);
-    if (!tag) {
-      existing?.remove();
-      continue;
-    }
-    const element = existing ?? doc.head.appendChild(doc.createElement(tag.tag));
-    for (const [name, value] of Object.entries(tag.attrs)) {
-      if (element.getAttribute(name) !== value) element.setAttribute(name, value);
-    }
-  }
-}

@@ -15,8 +15,8 @@ import { NotificationToggleSlot, notifyNewMail } from '@/features/notifications'
  * The explanations and the FAQ under the generator are a chunk of their own: static text, already
  * in the prerendered HTML, whose code and words need not hold up the generator. At hydration
  * React keeps their HTML as it is inside the Suspense boundary and hydrates it once the chunk is
- * there (selective hydration), in a task of its own. The router loads the chunk before it shows
- * the home page (`router.tsx`).
+ * there (selective hydration), in a task of its own. The prerenderer loads the chunk before it
+ * renders the page (`entry-server.tsx`), so that the HTML has the lower half.
  */
 export const loadHomeInfo = () =>
   import('@/components/home/home-info').then((module) => {
@@ -31,8 +31,8 @@ const LazyHomeInfo = lazy(loadHomeInfo);
  * React drop its server HTML and render it anew, and the generator above re-renders often.
  */
 const HomeInfoSlot = memo(function HomeInfoSlot() {
-  // Chosen once: the component itself when its chunk is already there (the router loaded it),
-  // else the lazy one, which suspends until it is.
+  // Chosen once: the component itself when its chunk is already there (the prerenderer loaded
+  // it), else the lazy one, which suspends until it is.
   const [HomeInfo] = useState(() => loadedHomeInfo ?? LazyHomeInfo);
   return (
     <Suspense fallback={null}>

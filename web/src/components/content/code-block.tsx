@@ -1,33 +1,18 @@
 import { CheckIcon, CopyIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import type { CodeBlock } from '@/content/blocks';
 import { codeLabels } from '@/content/site';
-import { copyText } from '@/lib/clipboard';
-
-/** How long 'Copiato' stays on the button after a copy. */
-const COPIED_MS = 2000;
 
 /**
  * A code sample: its caption with a copy button, then the code exactly as written. A long line
  * scrolls sideways inside the block (focusable, so the keyboard can scroll it too); the page
  * itself never gets wider than the screen.
+ *
+ * Content pages are static HTML: the copy button is rendered `hidden`, with both of its labels,
+ * and the page's script (`app/static-page.ts`) shows it and makes it copy. Without JavaScript
+ * there is no button that would do nothing, and the code can still be selected.
  */
 export function CodeSample({ block }: { block: CodeBlock }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = () => {
-    copyText(block.code).then(
-      () => setCopied(true),
-      (error: unknown) => console.error('Copy failed', error),
-    );
-  };
-
   return (
     <figure
       data-slot="code-block"
@@ -42,12 +27,16 @@ export function CodeSample({ block }: { block: CodeBlock }) {
             type="button"
             size="sm"
             variant="ghost"
-            className="h-7 text-foreground"
-            onClick={copy}
+            className="group h-7 text-foreground"
+            hidden
+            data-copy=""
+            data-copy-label={codeLabels.copy}
+            data-copied-label={codeLabels.copied}
             aria-label={codeLabels.copyLabel(block.caption)}
           >
-            {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
-            {copied ? codeLabels.copied : codeLabels.copy}
+            <CopyIcon aria-hidden="true" className="group-data-copied:hidden" />
+            <CheckIcon aria-hidden="true" className="hidden group-data-copied:block" />
+            <span data-label="">{codeLabels.copy}</span>
           </Button>
         )}
       </figcaption>

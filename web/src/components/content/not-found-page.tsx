@@ -1,20 +1,14 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Link } from '@/components/ui/link';
 import { notFoundPage } from '@/content/site';
 import { cn } from '@/lib/cn';
 
 /**
- * The not-found page: '404', the heading, a short explanation and the way home. The attempted
- * path goes to the console as a warning (not an error: nothing broke, the visitor mistyped or
- * followed a stale link).
+ * The not-found page: '404', the heading, a short explanation and the way home. The page's
+ * script (`app/static-page.ts`) logs the attempted path as a warning (not an error: nothing broke,
+ * the visitor mistyped or followed a stale link).
  */
 export function NotFoundPage() {
-  const { pathname } = useLocation();
-  useEffect(() => {
-    console.warn(`404: no page at ${pathname}`);
-  }, [pathname]);
   return (
     <div
       data-slot="not-found"

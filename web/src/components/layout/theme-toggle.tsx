@@ -22,7 +22,9 @@ const OPTIONS = [
 
 /**
  * Three pressed-or-not buttons: follow the system, always light, always dark. The prerendered
- * HTML (and hydration) shows 'system'; the stored pick is read right after, in the browser.
+ * HTML (and hydration) shows 'system'; the stored pick is read right after, in the browser. On
+ * the content pages, which React does not run, `app/static-page.ts` does the same on this markup
+ * (`data-slot`, `data-value`, `aria-pressed`): keep the two in step.
  */
 export function ThemeToggle({ className, ...props }: React.ComponentProps<'div'>) {
   const preference = useSyncExternalStore(

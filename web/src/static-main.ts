@@ -1,0 +1,3 @@
+import { startStaticPage } from './app/static-page';
+
+startStaticPage(document);
