@@ -89,7 +89,8 @@ describe('AddressCard', () => {
 describe("AddressCard: 'Cambia dominio'", () => {
   const DOMAINS = ['localhost', 'altro.test', 'terzo.test'];
 
-  function renderWithDomains(props: Partial<React.ComponentProps<typeof AddressCard>> = {}) {
+  /** Renders the card; with several domains, once the menu (a chunk of its own) has loaded. */
+  async function renderWithDomains(props: Partial<React.ComponentProps<typeof AddressCard>> = {}) {
     const onChangeDomain = vi.fn();
     const view = render(
       <>
@@ -104,18 +105,21 @@ describe("AddressCard: 'Cambia dominio'", () => {
         <button type="button">dopo</button>
       </>,
     );
+    if ((props.domains ?? DOMAINS).length > 1) {
+      await screen.findByRole('button', { name: 'Cambia dominio' });
+    }
     return { ...view, onChangeDomain };
   }
   const trigger = () => screen.getByRole('button', { name: 'Cambia dominio' });
 
-  it('is not offered with a single domain', () => {
-    renderWithDomains({ domains: ['localhost'] });
+  it('is not offered with a single domain', async () => {
+    await renderWithDomains({ domains: ['localhost'] });
     expect(screen.queryByRole('button', { name: 'Cambia dominio' })).not.toBeInTheDocument();
   });
 
   it('opens a menu of the domains, the current one checked and focused', async () => {
     const user = userEvent.setup();
-    renderWithDomains();
+    await renderWithDomains();
     expect(trigger()).toHaveAttribute('aria-haspopup', 'menu');
     expect(trigger()).toHaveAttribute('aria-expanded', 'false');
     await user.click(trigger());
@@ -133,7 +137,7 @@ describe("AddressCard: 'Cambia dominio'", () => {
 
   it('is used from the keyboard: arrows, Home, End, a letter, Enter; focus back on the button', async () => {
     const user = userEvent.setup();
-    const { onChangeDomain } = renderWithDomains();
+    const { onChangeDomain } = await renderWithDomains();
     trigger().focus();
     await user.keyboard('{ArrowDown}');
     const items = screen.getAllByRole('menuitemradio');
@@ -156,7 +160,7 @@ describe("AddressCard: 'Cambia dominio'", () => {
 
   it('closes with Escape, Tab or a click elsewhere, choosing nothing', async () => {
     const user = userEvent.setup();
-    const { onChangeDomain } = renderWithDomains();
+    const { onChangeDomain } = await renderWithDomains();
     trigger().focus();
     await user.keyboard('{ArrowUp}');
     expect(screen.getAllByRole('menuitemradio')[2]).toHaveFocus();
@@ -177,7 +181,7 @@ describe("AddressCard: 'Cambia dominio'", () => {
 
   it('choosing the domain in use changes nothing; while an address is on its way it does not open', async () => {
     const user = userEvent.setup();
-    const { onChangeDomain, rerender } = renderWithDomains();
+    const { onChangeDomain, rerender } = await renderWithDomains();
     await user.click(trigger());
     await user.click(screen.getByRole('menuitemradio', { name: '@localhost' }));
     expect(onChangeDomain).not.toHaveBeenCalled();

@@ -1,5 +1,5 @@
 import { CheckIcon, CopyIcon, RefreshCwIcon } from 'lucide-react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -8,7 +8,10 @@ import { copyText } from '@/lib/clipboard';
 import { cn } from '@/lib/cn';
 import { toast } from '@/lib/toast';
 import type { MailboxPhase } from '../lib/mailbox-life';
-import { DomainMenu } from './domain-menu';
+
+// Only a service with several domains shows the menu: a chunk of its own, so that the home
+// page's first download does not carry it.
+const DomainMenu = lazy(async () => ({ default: (await import('./domain-menu')).DomainMenu }));
 
 /** How long 'Copiato' stays after a copy. */
 export const COPIED_FEEDBACK_MS = 2_000;
@@ -73,13 +76,15 @@ export function AddressCard({
           <CardTitle>{strings.mailbox.cardTitle}</CardTitle>
           {onChangeDomain && domains.length > 1 && (
             // Pulled into the title's own height, so the card does not grow when it appears.
-            <DomainMenu
-              domains={domains}
-              current={active ? email.slice(email.lastIndexOf('@') + 1) : null}
-              busy={obtaining}
-              onChoose={onChangeDomain}
-              className="-my-1.5 -mr-2.5"
-            />
+            <Suspense fallback={null}>
+              <DomainMenu
+                domains={domains}
+                current={active ? email.slice(email.lastIndexOf('@') + 1) : null}
+                busy={obtaining}
+                onChoose={onChangeDomain}
+                className="-my-1.5 -mr-2.5"
+              />
+            </Suspense>
           )}
         </div>
         <CardDescription>{strings.mailbox.cardHint}</CardDescription>
