@@ -2,7 +2,8 @@
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
  * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
- * by default), and soak (only when named: `soak [--minutes N] [--redis]`). See bench/README.md.
+ * by default), soak (only when named: `soak [--minutes N] [--redis]`) and hostile (only when
+ * named: `hostile [--redis | --sqlite]`). See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { section, writeResults } from './lib/report';
 import { startServer } from './lib/server';
 import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib/smtp';
 import { runArrival } from './phases/arrival';
+import { runHostile } from './phases/hostile';
 import { ALL_SCENARIOS, runIngest, type Scenario } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
@@ -20,10 +22,10 @@ import { runRedis } from './phases/redis';
 import { runSoak, type SoakMinute } from './phases/soak';
 import { CHROMIUM, runWeb } from './phases/web';
 
-const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis', 'soak'] as const;
+const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis', 'soak', 'hostile'] as const;
 type Phase = (typeof PHASES)[number];
-/** The soak runs for half an hour: only when named. */
-const DEFAULT_PHASES = PHASES.filter((p) => p !== 'soak');
+/** The soak runs for half an hour, the hostile search for minutes: only when named. */
+const DEFAULT_PHASES = PHASES.filter((p) => p !== 'soak' && p !== 'hostile');
 
 /** What each phase needs from the machine, and the Debian package that brings it. */
 const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
@@ -48,6 +50,7 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
     ['redis-server', 'redis-server'],
   ],
   soak: [],
+  hostile: [],
 };
 
 interface Cli {
@@ -55,13 +58,16 @@ interface Cli {
   quick: boolean;
   /** Length of the soak. */
   minutes: number;
-  /** The soak on the Redis store (STORE_URL) rather than SQLite. */
+  /** The soak on the Redis store (STORE_URL) rather than SQLite; hostile on Redis only. */
   redis: boolean;
+  /** Hostile on SQLite only (both in turn without either flag). */
+  sqlite: boolean;
 }
 
 function parseCli(argv: string[]): Cli {
   const quick = argv.includes('--quick');
   const redis = argv.includes('--redis');
+  const sqlite = argv.includes('--sqlite');
   let minutes = 30;
   const named: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -79,7 +85,13 @@ function parseCli(argv: string[]): Cli {
     process.stderr.write(`unknown phase(s): ${unknown.join(', ')}; known: ${PHASES.join(' ')}\n`);
     process.exit(2);
   }
-  return { phases: named.length ? (named as Phase[]) : DEFAULT_PHASES, quick, minutes, redis };
+  return {
+    phases: named.length ? (named as Phase[]) : DEFAULT_PHASES,
+    quick,
+    minutes,
+    redis,
+    sqlite,
+  };
 }
 
 /** File descriptors the bench needs: 10,000 event streams, each an fd here and in the server. */
@@ -109,7 +121,7 @@ async function rerunWithFileLimit(): Promise<void> {
 }
 
 async function main() {
-  const { phases, quick, minutes, redis } = parseCli(process.argv.slice(2));
+  const { phases, quick, minutes, redis, sqlite } = parseCli(process.argv.slice(2));
   await rerunWithFileLimit();
   // Whatever ends the bench early, nothing it started outlives it.
   process.on('exit', killTracked);
@@ -120,6 +132,7 @@ async function main() {
   for (const phase of phases)
     for (const [cmd, pkg] of NEEDS[phase]) if (!has(cmd)) missing.add(pkg);
   if (redis && phases.includes('soak') && !has('redis-server')) missing.add('redis-server');
+  if (!sqlite && phases.includes('hostile') && !has('redis-server')) missing.add('redis-server');
   if (missing.size) {
     process.stderr.write(
       `missing: ${[...missing].join(', ')}\ninstall: apt-get install ${[...missing].join(' ')}` +
@@ -167,6 +180,9 @@ async function main() {
         await runMemory(ctx);
       } else if (phase === 'web') {
         await runWeb(ctx);
+      } else if (phase === 'hostile') {
+        const stores = redis ? ['redis' as const] : sqlite ? ['sqlite' as const] : undefined;
+        await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'] });
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {
