@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { extractVerification, findTextLinks } from '../src/domain/verification';
 import {
@@ -6,7 +7,14 @@ import {
   MAX_SCORED_CANDIDATES,
   type CodeFinderWork,
 } from '../src/domain/verification/code-finder';
-import { HOSTILE_TEXTS, ordinaryText } from './helpers/hostile-inputs';
+import { parseMessage } from '../src/ingest/parse';
+import { startParsePool } from '../src/ingest/parse-pool';
+import {
+  composeMessage,
+  HOSTILE_TEXTS,
+  ordinaryMessage,
+  ordinaryText,
+} from './helpers/hostile-inputs';
 
 /** What the heuristic scans of each part (domain/verification/text.ts). */
 const SCAN_CHARS = 30_000;
@@ -86,5 +94,58 @@ describe('the verification heuristic on hostile mail', () => {
 
   it('still finds the code at the top of an ordinary message', () => {
     expect(extractVerification(inputOf(ordinaryText(SCAN_CHARS))).code).toBe('482913');
+  });
+});
+
+const fixtureDir = new URL('./fixtures/', import.meta.url);
+const fixtures = readdirSync(fixtureDir)
+  .filter((name) => name.endsWith('.eml'))
+  .map((name) => [name, readFileSync(new URL(name, fixtureDir))] as const);
+
+describe('the parser threads', () => {
+  it('read every fixture as the parser in this thread does, summary and whole', async () => {
+    const pool = startParsePool();
+    try {
+      for (const [name, raw] of fixtures) {
+        const summary = await pool.parse(raw, { summaryOnly: true, sender: '192.0.2.1' });
+        expect(summary, name).toEqual(await parseMessage(raw, { summaryOnly: true }));
+        const whole = await pool.parse(raw);
+        const here = await parseMessage(raw);
+        expect(whole, name).toEqual(here);
+        for (const [i, a] of whole.attachments.entries()) {
+          expect(Buffer.isBuffer(a.content), name).toBe(true);
+          expect(a.content.equals(here.attachments[i]!.content), name).toBe(true);
+        }
+      }
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('serve the mail of a light sender before the queued mail of a heavy one', async () => {
+    // Every sender that has cost anything counts as heavy: the second lane is for the others.
+    const pool = startParsePool({ heavySenderMs: 0 });
+    try {
+      const heavy = composeMessage({ text: ordinaryText(200_000), html: ordinaryText(200_000) });
+      const order: string[] = [];
+      const parse = (raw: Buffer, sender: string, label: string) =>
+        pool.parse(raw, { summaryOnly: true, sender }).then(() => order.push(label));
+      const all = [1, 2, 3, 4, 5, 6].map((n) => parse(heavy, '198.51.100.7', `heavy ${n}`));
+      all.push(parse(ordinaryMessage(1024), '203.0.113.9', 'light'));
+      await Promise.all(all);
+      // In arrival order it would wait for five heavy ones; it waits for the first only.
+      expect(order.indexOf('light')).toBeLessThan(order.indexOf('heavy 4'));
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('answer what was asked after close, in this thread', async () => {
+    const pool = startParsePool();
+    await pool.close();
+    const raw = ordinaryMessage(2048);
+    expect(await pool.parse(raw, { summaryOnly: true })).toEqual(
+      await parseMessage(raw, { summaryOnly: true }),
+    );
   });
 });

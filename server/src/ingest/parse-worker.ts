@@ -1,0 +1,27 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { createMessageParser, type MessageParserOptions } from './parse';
+import type { ParseReply, ParseRequest } from './parse-pool';
+
+/**
+ * A parser thread of parse-pool.ts: reads each message it is sent with `parseMessage` and
+ * answers with the result and the time it took, which the pool charges to the sender.
+ */
+const parse = createMessageParser(workerData as MessageParserOptions);
+const port = parentPort!;
+
+port.on('message', (request: ParseRequest) => {
+  const { id, options } = request;
+  const raw = Buffer.from(request.raw.buffer, request.raw.byteOffset, request.raw.byteLength);
+  const started = performance.now();
+  const parsed = options.summaryOnly
+    ? parse(raw, { ...options, summaryOnly: true })
+    : parse(raw, { ...options, summaryOnly: false });
+  parsed.then(
+    (value) => reply({ id, ms: performance.now() - started, value }),
+    (err: unknown) => reply({ id, ms: performance.now() - started, error: String(err) }),
+  );
+});
+
+function reply(message: ParseReply) {
+  port.postMessage(message);
+}
