@@ -105,6 +105,7 @@ const fixtures = readdirSync(fixtureDir)
 describe('the parser threads', () => {
   it('read every fixture as the parser in this thread does, summary and whole', async () => {
     const pool = startParsePool();
+    await pool.ready;
     try {
       for (const [name, raw] of fixtures) {
         const summary = await pool.parse(raw, { summaryOnly: true, sender: '192.0.2.1' });
@@ -125,6 +126,7 @@ describe('the parser threads', () => {
   it('serve the mail of a light sender before the queued mail of a heavy one', async () => {
     // Every sender that has cost anything counts as heavy: the second lane is for the others.
     const pool = startParsePool({ heavySenderMs: 0 });
+    await pool.ready;
     try {
       const heavy = composeMessage({ text: ordinaryText(200_000), html: ordinaryText(200_000) });
       const order: string[] = [];

@@ -23,6 +23,9 @@ export type ParseResult = MessageSummaryFields | ParsedMessage;
 export type ParseReply =
   { id: number; ms: number; value: ParseResult } | { id: number; ms: number; error: string };
 
+/** What a parser thread posts: once `ready` (its modules loaded), then its replies. */
+export type ParseWorkerMessage = ParseReply | { ready: true };
+
 /** The parser thread's entry: the TypeScript source under tsx, the bundle's sibling when built. */
 const WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('./parse-worker.ts', import.meta.url)
@@ -57,12 +60,16 @@ interface Lane {
   worker: Worker | null;
   /** Only senders that are not heavy: the lane that keeps everybody else's mail moving. */
   lightOnly: boolean;
+  /** Its thread has loaded its modules. */
+  ready: boolean;
   busy: boolean;
 }
 
 /** A parser whose work runs on its own threads, and the way to end them. */
 export interface ParsePool {
   parse: MessageParser;
+  /** Resolves once both threads are ready; until then, messages are parsed in this thread. */
+  ready: Promise<void>;
   /** Ends the threads once the parses in progress are answered; later ones run in this thread. */
   close(): Promise<void>;
 }
@@ -72,8 +79,10 @@ export interface ParsePool {
  * the event streams never waits for a parse (docs/architecture.md, "Hostile mail"). One lane
  * takes anybody's mail, the other only mail from senders that are not heavy (HEAVY_SENDER_MS),
  * and both take such mail first: a sender whose mail costs a lot queues behind itself, never
- * in front of the others. Each lane parses one message at a time. A thread that fails is
- * not restarted: its lane's work runs in this thread from then on, so a message is never lost.
+ * in front of the others. Each lane parses one message at a time. Until a thread has loaded
+ * (a second or more under tsx), and once none is left, messages are parsed in this thread; a
+ * thread that fails is not restarted and what it had in hand is parsed again here, so a message
+ * is never lost.
  */
 export function startParsePool(
   options: MessageParserOptions & {
@@ -103,17 +112,25 @@ export function startParsePool(
   };
 
   const lanes: Lane[] = [false, true].map((lightOnly) => {
-    const lane: Lane = { worker: null, lightOnly, busy: false };
+    const lane: Lane = { worker: null, lightOnly, ready: false, busy: false };
     const worker = startWorker({ mimeOutline: options.mimeOutline });
     worker.unref();
     const fail = () => {
       if (lane.worker !== worker) return;
       lane.worker = null;
+      lane.ready = false;
+      readied();
       for (const p of pending.values()) if (p.worker === worker) void runLocally(p.job, p.id);
       lane.busy = false;
       dispatch();
     };
-    worker.on('message', (reply: ParseReply) => {
+    worker.on('message', (reply: ParseWorkerMessage) => {
+      if ('ready' in reply) {
+        lane.ready = true;
+        readied();
+        dispatch();
+        return;
+      }
       const p = pending.get(reply.id);
       if (!p) return;
       pending.delete(reply.id);
@@ -130,6 +147,12 @@ export function startParsePool(
 
   const pending = new Map<number, { job: Job; worker: Worker; id: number }>();
   let nextId = 1;
+  let readied = () => {};
+  const ready = new Promise<void>((resolve) => {
+    readied = () => {
+      if (lanes.every((l) => l.ready || !l.worker)) resolve();
+    };
+  });
 
   async function runLocally(job: Job, id?: number) {
     if (id !== undefined) pending.delete(id);
@@ -157,14 +180,14 @@ export function startParsePool(
   }
 
   function dispatch() {
+    if (closed || !lanes.some((l) => l.ready)) {
+      for (const job of queue.splice(0)) void runLocally(job);
+      return;
+    }
     for (const lane of lanes) {
-      if (lane.busy) continue;
+      if (lane.busy || !lane.ready || !lane.worker) continue;
       const job = take(lane);
       if (!job) continue;
-      if (!lane.worker || closed) {
-        void runLocally(job);
-        continue;
-      }
       lane.busy = true;
       const id = nextId++;
       pending.set(id, { job, worker: lane.worker, id });
@@ -184,6 +207,7 @@ export function startParsePool(
 
   return {
     parse: parse as MessageParser,
+    ready,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createMessageParser, type MessageParserOptions } from './parse';
-import type { ParseReply, ParseRequest } from './parse-pool';
+import type { ParseRequest, ParseWorkerMessage } from './parse-pool';
 
 /**
  * A parser thread of parse-pool.ts: reads each message it is sent with `parseMessage` and
- * answers with the result and the time it took, which the pool charges to the sender.
+ * answers with the result and the time it took, which the pool charges to the sender. Says
+ * `ready` first, once its modules are loaded: the pool parses in its own thread until then.
  */
 const parse = createMessageParser(workerData as MessageParserOptions);
 const port = parentPort!;
@@ -22,6 +23,8 @@ port.on('message', (request: ParseRequest) => {
   );
 });
 
-function reply(message: ParseReply) {
+function reply(message: ParseWorkerMessage) {
   port.postMessage(message);
 }
+
+reply({ ready: true });
