@@ -98,10 +98,9 @@ const messageCases = (run: (raw: Buffer) => unknown, shaped = true): StepCase[] 
 ];
 
 const randomText = (random: Random) => {
-  const seedText = randomHostileText(random, 64);
-  const name = `random ${JSON.stringify(seedText.slice(0, 40))}`;
   const state = random.int(2 ** 31);
-  return { name, make: (chars: number) => randomHostileText(seededRandom(state), chars) };
+  const make = (chars: number) => randomHostileText(seededRandom(state), chars);
+  return { name: `random ${JSON.stringify(make(48))}`, make };
 };
 
 /**

@@ -42,9 +42,12 @@ export function findTextLinks(text: string): MessageLink[] {
     if (words !== trimmed) {
       const rest = collapseWhitespace(words.replace(/[[\]<>]/g, ' '));
       const context = trimEndWhere(rest, isContextEnd).length >= 3 ? rest : `${previous} ${rest}`;
+      // The line's words, once for all its URLs: per URL, a long line full of them costs its
+      // length times theirs.
+      const text = collapseWhitespace(context).slice(0, 300);
       for (const match of trimmed.matchAll(URL_IN_TEXT)) {
         const href = trimEndWhere(match[0], isUrlEnd);
-        links.push({ href, text: collapseWhitespace(context).slice(0, 300) });
+        links.push({ href, text });
         if (links.length >= MAX_LINKS) return links;
       }
     }
