@@ -26,13 +26,19 @@ export type ParseReply =
 /** What a parser thread posts: once `ready` (its modules loaded), then its replies. */
 export type ParseWorkerMessage = ParseReply | { ready: true };
 
+/** What a parser thread starts with. */
+export interface ParseWorkerData extends MessageParserOptions {
+  /** The thread's own scheduling priority. */
+  nice: number;
+}
+
 /** The parser thread's entry: the TypeScript source under tsx, the bundle's sibling when built. */
 const WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('./parse-worker.ts', import.meta.url)
   : new URL('./parse-worker.js', import.meta.url);
 
 /** As writer-client.ts starts the SQLite writer: under tsx, a bootstrap registers tsx first. */
-function startWorker(workerData: MessageParserOptions): Worker {
+function startWorker(workerData: ParseWorkerData): Worker {
   if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
   const tsxCjs = createRequire(import.meta.url).resolve('tsx/cjs');
   const bootstrap = `require(${JSON.stringify(tsxCjs)}); require(${JSON.stringify(fileURLToPath(WORKER_URL))});`;
@@ -47,6 +53,8 @@ function startWorker(workerData: MessageParserOptions): Worker {
  */
 export const HEAVY_SENDER_MS = 200;
 const HEAVY_HALF_LIFE_MS = 10_000;
+/** The scheduling priority of the lane heavy senders share (Linux nice: 0 normal, 19 lowest). */
+const HEAVY_LANE_NICE = 10;
 /** Senders remembered at most; the lightest are forgotten first. */
 const MAX_SENDERS = 10_000;
 
@@ -111,9 +119,14 @@ export function startParsePool(
     if (costs.size > MAX_SENDERS) costs.delete(costs.keys().next().value!);
   };
 
-  const lanes: Lane[] = [false, true].map((lightOnly) => {
+  // The light lane first: mail of senders that are not heavy goes there while it is free.
+  const lanes: Lane[] = [true, false].map((lightOnly) => {
     const lane: Lane = { worker: null, lightOnly, ready: false, busy: false };
-    const worker = startWorker({ mimeOutline: options.mimeOutline });
+    // The lane heavy senders share yields the processor to the event loop and the light lane.
+    const worker = startWorker({
+      mimeOutline: options.mimeOutline,
+      nice: lightOnly ? 0 : HEAVY_LANE_NICE,
+    });
     worker.unref();
     const fail = () => {
       if (lane.worker !== worker) return;
