@@ -1,19 +1,22 @@
 /**
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
- * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis scale
- * (all by default), and soak (only when named: `soak [--minutes N] [--redis]`). See bench/README.md.
+ * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
+ * by default); scale, hostile (`hostile [--redis | --sqlite]`) and soak
+ * (`soak [--minutes N] [--redis]`) only when named. See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { has, killTracked, trackDir } from './lib/proc';
-import { section, writeResults } from './lib/report';
+import { report, section, writeResults } from './lib/report';
 import { startBenchDns, writeSignedMessage } from './lib/dns';
 import { BENCH_ENV, startServer } from './lib/server';
 import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib/smtp';
 import { runArrival } from './phases/arrival';
+import { runHostile } from './phases/hostile';
+import { runHostileAuth } from './phases/hostile-auth';
 import { ALL_SCENARIOS, runCheckCost, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
@@ -22,10 +25,24 @@ import { runScale } from './phases/scale';
 import { runSoak, type SoakMinute } from './phases/soak';
 import { CHROMIUM, runWeb } from './phases/web';
 
-const PHASES = ['ingest', 'inbox', 'arrival', 'memory', 'web', 'redis', 'scale', 'soak'] as const;
+const PHASES = [
+  'ingest',
+  'inbox',
+  'arrival',
+  'memory',
+  'web',
+  'redis',
+  'scale',
+  'hostile',
+  'soak',
+] as const;
 type Phase = (typeof PHASES)[number];
-/** The soak (half an hour) and the scale scenario (five node processes, minutes): only when named. */
-const DEFAULT_PHASES = PHASES.filter((p) => p !== 'soak' && p !== 'scale');
+/**
+ * The soak (half an hour), the scale scenario (five node processes) and the hostile search run
+ * for minutes each: only when named.
+ */
+const ONLY_NAMED: readonly Phase[] = ['scale', 'hostile', 'soak'];
+const DEFAULT_PHASES = PHASES.filter((p) => !ONLY_NAMED.includes(p));
 
 /** What each phase needs from the machine, and the Debian package that brings it. */
 const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
@@ -54,6 +71,7 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
     ['redis-cli', 'redis-server'],
   ],
   soak: [],
+  hostile: [],
 };
 
 interface Cli {
@@ -61,13 +79,16 @@ interface Cli {
   quick: boolean;
   /** Length of the soak. */
   minutes: number;
-  /** The soak on the Redis store (STORE_URL) rather than SQLite. */
+  /** The soak on the Redis store (STORE_URL) rather than SQLite; hostile on Redis only. */
   redis: boolean;
+  /** Hostile on SQLite only (both in turn without either flag). */
+  sqlite: boolean;
 }
 
 function parseCli(argv: string[]): Cli {
   const quick = argv.includes('--quick');
   const redis = argv.includes('--redis');
+  const sqlite = argv.includes('--sqlite');
   let minutes = 30;
   const named: string[] = [];
   for (let i = 0; i < argv.length; i++) {
@@ -85,7 +106,13 @@ function parseCli(argv: string[]): Cli {
     process.stderr.write(`unknown phase(s): ${unknown.join(', ')}; known: ${PHASES.join(' ')}\n`);
     process.exit(2);
   }
-  return { phases: named.length ? (named as Phase[]) : DEFAULT_PHASES, quick, minutes, redis };
+  return {
+    phases: named.length ? (named as Phase[]) : DEFAULT_PHASES,
+    quick,
+    minutes,
+    redis,
+    sqlite,
+  };
 }
 
 /** File descriptors the bench needs: 10,000 event streams, each an fd here and in the server. */
@@ -115,7 +142,7 @@ async function rerunWithFileLimit(): Promise<void> {
 }
 
 async function main() {
-  const { phases, quick, minutes, redis } = parseCli(process.argv.slice(2));
+  const { phases, quick, minutes, redis, sqlite } = parseCli(process.argv.slice(2));
   await rerunWithFileLimit();
   // Whatever ends the bench early, nothing it started outlives it.
   process.on('exit', killTracked);
@@ -126,6 +153,7 @@ async function main() {
   for (const phase of phases)
     for (const [cmd, pkg] of NEEDS[phase]) if (!has(cmd)) missing.add(pkg);
   if (redis && phases.includes('soak') && !has('redis-server')) missing.add('redis-server');
+  if (!sqlite && phases.includes('hostile') && !has('redis-server')) missing.add('redis-server');
   if (missing.size) {
     process.stderr.write(
       `missing: ${[...missing].join(', ')}\ninstall: apt-get install ${[...missing].join(' ')}` +
@@ -209,6 +237,11 @@ async function main() {
         await runWeb(ctx);
       } else if (phase === 'scale') {
         await runScale(ctx);
+      } else if (phase === 'hostile') {
+        const stores = redis ? ['redis' as const] : sqlite ? ['sqlite' as const] : undefined;
+        await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'] });
+        // The sender checks' own budget: DNS and signatures rather than parsing.
+        for (const figure of await runHostileAuth({ quick })) report(figure);
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {

@@ -46,9 +46,12 @@ export async function openStream(url: string, token?: string) {
   };
 }
 
-/** A line-reply client: resolves each reply line that starts with a 3-digit code and a space. */
-export async function openLines(port: number) {
-  const socket: Socket = connect(port, '127.0.0.1');
+/**
+ * A line-reply client: resolves each reply line that starts with a 3-digit code and a space.
+ * `localAddress` (e.g. 127.0.0.2) makes it another sender than the rest of the bench's clients.
+ */
+export async function openLines(port: number, localAddress?: string) {
+  const socket: Socket = connect({ port, host: '127.0.0.1', localAddress });
   socket.setNoDelay(true);
   await new Promise<void>((resolve, reject) => {
     socket.once('connect', resolve);

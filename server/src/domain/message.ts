@@ -78,6 +78,12 @@ export interface ParseOptions {
    * MIME parser (ingest/parse.ts).
    */
   summaryOnly?: boolean;
+  /**
+   * Who the work is for (the sending client's IP at ingest): a parser that shares its threads
+   * among senders (ingest/parse-pool.ts) serves a sender whose mail has cost a lot apart from
+   * the others. Absent: a reader's request.
+   */
+  sender?: string;
 }
 
 /** Parses raw bytes. Never throws: broken input gives as much as can be recovered. */

@@ -282,7 +282,10 @@ function compareBoundary(
 
 /** mailsplit's Headers#_parseHeaders on a header block given as a latin1 string. */
 export function parseHeaders(block: string): HeaderLine[] {
-  const rawLines = block.replace(/[\r\n]+$/, '').split(/\r?\n/);
+  // The trailing line breaks, found from the end: a regex would try every run of CR inside.
+  let end = block.length;
+  while (end > 0 && (block.charCodeAt(end - 1) === CR || block.charCodeAt(end - 1) === LF)) end--;
+  const rawLines = block.slice(0, end).split(/\r?\n/);
   const isFold = (line: string) => line.charAt(0) === ' ' || line.charAt(0) === '\t';
   const keyOf = (line: string) =>
     line
@@ -495,8 +498,11 @@ export function decodeBody(raw: Buffer, leaf: OutlineLeaf): Buffer | null {
 function decodeQuotedPrintable(body: Buffer): Buffer {
   const str = body
     .toString('latin1')
-    // whitespace at the end of lines is not content, soft line breaks go
-    .replace(/[\t ]+$/gm, '')
+    // whitespace at the end of lines is not content, soft line breaks go. libqp's
+    // `/[\t ]+$/gm`, tried only where a run of blanks starts: tried at every blank of a long
+    // run that goes on with text, it costs the square of the run (a latin1 string holds no
+    // line terminator but CR and LF, so the lookahead is its `$`).
+    .replace(/(?<![\t ])[\t ]+(?=[\r\n]|$)/g, '')
     .replace(/=(?:\r?\n|$)/g, '');
   const encoded = (str.match(/=[\da-fA-F]{2}/g) ?? []).length;
   const out = Buffer.alloc(str.length - encoded * 2);

@@ -66,7 +66,7 @@ export function createIngestPipeline({
       // The check runs before the store, beside the parse: its results are stored with the
       // message and its header is part of the raw bytes, both written once (docs/architecture.md).
       const [parsed, auth] = await Promise.all([
-        parse(raw, { summaryOnly: true }),
+        parse(raw, { summaryOnly: true, sender: envelope?.clientIp }),
         envelope && checkMessage
           ? checkMessage(raw, {
               ip: envelope.clientIp,

@@ -73,7 +73,83 @@ const OPTIONS: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeMailHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+  return sanitizeHtml(capNesting(html), OPTIONS);
+}
+
+/**
+ * Elements open at once beyond which further opening tags are dropped (their content stays).
+ * htmlparser2 keeps its open elements in an array it shifts and searches on every tag (10.x,
+ * `Parser.emitOpenTag` and `onclosetag`), so each tag costs as much as the nesting is deep: a
+ * mail of `<b>` by the thousand then `</i>` by the thousand costs the square of its size. Real
+ * layouts nest a few dozen deep.
+ */
+export const MAX_HTML_NESTING = 256;
+
+const TAG = /<(\/?)([A-Za-z][^\s/>]*)[^>]*>/g;
+/** htmlparser2's void elements: never on its stack. */
+const VOID_TAGS = new Set([
+  'area',
+  'base',
+  'basefont',
+  'br',
+  'col',
+  'command',
+  'embed',
+  'frame',
+  'hr',
+  'image',
+  'img',
+  'input',
+  'isindex',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
+]);
+/** Tags that close an open one of these at the top, as htmlparser2's `openImpliesClose` does. */
+const CLOSES_OWN_KIND: Record<string, readonly string[]> = {
+  p: ['p'],
+  li: ['li'],
+  td: ['td', 'th'],
+  th: ['th'],
+  tr: ['tr', 'td', 'th'],
+  option: ['option'],
+  dt: ['dt', 'dd'],
+  dd: ['dt', 'dd'],
+};
+
+/**
+ * `html` with the opening tags that would nest deeper than MAX_HTML_NESTING removed, by a scan
+ * that follows htmlparser2's stack closely enough never to count it shallower than it is (a
+ * tag it cannot place counts as open). Real mail comes back unchanged, as the same string.
+ * Runs before sanitising, so nothing it leaves can escape the allow-list.
+ */
+export function capNesting(html: string): string {
+  const stack: string[] = [];
+  let out = '';
+  let done = 0;
+  for (const m of html.matchAll(TAG)) {
+    const name = m[2]!.toLowerCase();
+    if (VOID_TAGS.has(name)) continue;
+    if (m[1]) {
+      // A close tag pops down to its element, searching no deeper than the cap.
+      const at = stack.lastIndexOf(name);
+      if (at >= 0) stack.length = at;
+      continue;
+    }
+    const closes = CLOSES_OWN_KIND[name];
+    while (closes && stack.length > 0 && closes.includes(stack[stack.length - 1]!)) stack.pop();
+    if (stack.length < MAX_HTML_NESTING) {
+      stack.push(name);
+      continue;
+    }
+    out += html.slice(done, m.index);
+    done = m.index + m[0].length;
+  }
+  return done === 0 ? html : out + html.slice(done);
 }
 
 /** A sanitised body and what ingest reads from it on the same pass. */
@@ -131,7 +207,7 @@ export function scanMailHtml(html: string): ScannedHtml {
   const parts: string[] = [];
   const links: MessageLink[] = [];
   const open: MessageLink[] = [];
-  const sanitized = sanitizeHtml(html, {
+  const sanitized = sanitizeHtml(capNesting(html), {
     ...OPTIONS,
     onOpenTag(name, attribs) {
       if (BLOCK_TAGS.has(name)) parts.push('\n');

@@ -14,6 +14,7 @@ import { createPushHub, type PushHub } from '../http/push-hub';
 import { createDnsResolver } from '../ingest/dns-resolver';
 import { createMessageAuth } from '../ingest/message-auth';
 import { createMessageParser } from '../ingest/parse';
+import { startParsePool } from '../ingest/parse-pool';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
 import { createSmtpListener, type SmtpListener } from '../ingest/smtp-listener';
 import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs/expiry-sweeper';
@@ -67,6 +68,11 @@ export interface ServiceTuning {
    * unless a test gives it DNS servers, so no test asks the machine's resolver.
    */
   senderChecks?: boolean;
+  /**
+   * Parse messages on threads of their own (default true), so the event loop never waits for
+   * one (ingest/parse-pool.ts); false parses in the event loop's thread.
+   */
+  parseThreads?: boolean;
 }
 
 export interface ServiceDeps {
@@ -122,9 +128,9 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
 
-  const parse = createMessageParser({
-    mimeOutline: !config.fastPathsOff.includes('mime-outline'),
-  });
+  const parserOptions = { mimeOutline: !config.fastPathsOff.includes('mime-outline') };
+  const parsePool = tuning.parseThreads === false ? null : startParsePool(parserOptions);
+  const parse = parsePool?.parse ?? createMessageParser(parserOptions);
 
   const checkMessage =
     tuning.senderChecks === false || !config.senderChecks
@@ -248,6 +254,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         await smtp?.close();
         await sweeper.stop();
         await app?.close();
+        await parsePool?.close();
         await bus.close();
         await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
         await store.close();

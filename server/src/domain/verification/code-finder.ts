@@ -76,6 +76,35 @@ export function findCode({ subject, text, htmlText }: VerificationInput): string
   return best.value;
 }
 
+/**
+ * Candidates scored per source (subject, HTML text, text): codes sit near the top, and a real
+ * mail has a handful. The cap keeps the work on hostile input (a code word and a code repeated
+ * to the scan limit) a constant beyond the linear passes over the text.
+ */
+export const MAX_SCORED_CANDIDATES = 48;
+/** Keywords read per line: a real line names its code once or twice, not dozens of times. */
+export const MAX_KEYWORDS_PER_LINE = 12;
+/** Farthest a keyword may stand before (after) its code, in characters. */
+const MAX_GAP_BEFORE = 48;
+const MAX_GAP_AFTER = 32;
+
+/** Work done by `findCode`, for the tests that hold it linear (hostile-mail.test.ts). */
+export interface CodeFinderWork {
+  /** Candidates whose surroundings and keywords were read. */
+  scored: number;
+  /** Keyword-candidate pairs whose gap was read. */
+  pairs: number;
+  /** Lines whose keywords were looked for. */
+  keywordLines: number;
+}
+
+/** Counts the work of the next `findCode` calls into `into` (null to stop counting). */
+export function countCodeFinderWork(into: CodeFinderWork | null): void {
+  work = into;
+}
+
+let work: CodeFinderWork | null = null;
+
 function scoreLines(
   sourceLines: string[],
 ): { candidate: Candidate; score: number; alone: boolean }[] {
@@ -84,25 +113,48 @@ function scoreLines(
   const keywordCache = new Map<number, Keyword[]>();
   const keywordsAt = (i: number) => {
     let found = keywordCache.get(i);
-    if (!found) keywordCache.set(i, (found = keywordsOf(sourceLines[i]!)));
+    if (!found) {
+      if (work) work.keywordLines++;
+      keywordCache.set(i, (found = keywordsOf(sourceLines[i]!)));
+    }
     return found;
   };
-  sourceLines.forEach((line, i) => {
-    if (!/\d/.test(line)) return;
+  // What a neighbouring line says depends on the line and the side only: read once.
+  const lineScoreCache = new Map<number, number>();
+  const lineScoreAt = (j: number, side: 'after' | 'before') => {
+    const key = side === 'after' ? j : -1 - j;
+    let score = lineScoreCache.get(key);
+    if (score === undefined) {
+      lineScoreCache.set(key, (score = lineScore(sourceLines[j]!, keywordsAt(j), side)));
+    }
+    return score;
+  };
+  let scored = 0;
+  for (let i = 0; i < sourceLines.length && scored < MAX_SCORED_CANDIDATES; i++) {
+    const line = sourceLines[i]!;
+    if (!/\d/.test(line)) continue;
     for (const candidate of candidatesOf(line)) {
-      if (!cleanSurroundings(line, candidate)) continue;
       const alone = standsAlone(line, candidate);
+      const keywords = keywordsAt(i);
+      // Only a keyword within reach or a line of its own can give a score: the rest is skipped
+      // before its surroundings are read.
+      if (!alone && !keywords.some((k) => inReach(k, candidate))) continue;
+      if (++scored > MAX_SCORED_CANDIDATES) break;
+      if (work) work.scored++;
+      if (!cleanSurroundings(line, candidate)) continue;
       let score = 0;
       let tight = false;
-      for (const k of keywordsAt(i)) {
+      for (const k of keywords) {
+        if (!inReach(k, candidate)) continue;
+        if (work) work.pairs++;
         if (k.end <= candidate.start) {
           const gap = line.slice(k.end, candidate.start);
-          if (gap.length > 48 || crossesSentence(gap) || hasDecoy(gap)) continue;
+          if (crossesSentence(gap) || hasDecoy(gap)) continue;
           if (k.strength === 2 && TIGHT_GAP.test(gap)) tight = true;
           score += k.strength;
-        } else if (k.start >= candidate.end) {
+        } else {
           const gap = line.slice(candidate.end, k.start);
-          if (gap.length > 32 || crossesSentence(gap) || hasDecoy(gap)) continue;
+          if (crossesSentence(gap) || hasDecoy(gap)) continue;
           const lead = line.slice(Math.max(0, candidate.start - 30), candidate.start);
           if (hasDecoy(lastWords(lead, 2))) continue;
           score += k.strength;
@@ -112,23 +164,32 @@ function scoreLines(
         // The code on a line of its own, under (or over) the line that names it.
         const before = neighbour(sourceLines, i, -1);
         const after = neighbour(sourceLines, i, +1);
-        if (before !== null) score += lineScore(sourceLines[before]!, keywordsAt(before), 'after');
-        if (after !== null) score += lineScore(sourceLines[after]!, keywordsAt(after), 'before');
+        if (before !== null) score += lineScoreAt(before, 'after');
+        if (after !== null) score += lineScoreAt(after, 'before');
       }
       if ((candidate.lowerCase || candidate.yearLike) && !tight) continue;
       if (score > 0 || alone) out.push({ candidate, score: Math.min(score, 4), alone });
     }
-  });
+  }
   return out;
+}
+
+/** The keyword stands close enough before or after the candidate to name it. */
+function inReach(k: Keyword, c: Candidate): boolean {
+  if (k.end <= c.start) return c.start - k.end <= MAX_GAP_BEFORE;
+  return k.start >= c.end && k.start - c.end <= MAX_GAP_AFTER;
 }
 
 /** How strongly a neighbouring line names the code next to it; decoys there count against. */
 function lineScore(line: string, keywords: Keyword[], side: 'after' | 'before'): number {
+  if (keywords.length === 0 || candidatesOf(line).length > 0) return 0;
   let best = 0;
-  for (const k of keywords) {
+  // Strong keywords first: once one counts, no other can count more.
+  for (const k of [...keywords].sort((a, b) => b.strength - a.strength)) {
+    if (k.strength <= best) break;
     const rest = side === 'after' ? line.slice(k.end) : line.slice(0, k.start);
-    if (hasDecoy(rest) || candidatesOf(line).length > 0) continue;
-    best = Math.max(best, k.strength);
+    if (hasDecoy(rest)) continue;
+    best = k.strength;
   }
   return best;
 }
@@ -146,21 +207,26 @@ function neighbour(sourceLines: string[], i: number, direction: -1 | 1): number 
 function keywordsOf(line: string): Keyword[] {
   const found: Keyword[] = [];
   for (const m of line.matchAll(STRONG_KEYWORDS)) {
+    if (found.length >= MAX_KEYWORDS_PER_LINE) return found;
     const start = m.index;
     const end = start + m[0].length;
     if (qualified(line, start, end, m[0].toLowerCase())) continue;
     found.push({ start, end, strength: 2 });
   }
+  const strong = found.length;
   for (const m of line.matchAll(WEAK_KEYWORDS)) {
+    if (found.length >= MAX_KEYWORDS_PER_LINE) return found;
     const start = m.index;
-    if (found.some((k) => start < k.end && k.start < start + m[0].length)) continue;
-    found.push({ start, end: start + m[0].length, strength: 1 });
+    const end = start + m[0].length;
+    if (found.some((k, j) => j < strong && start < k.end && k.start < end)) continue;
+    found.push({ start, end, strength: 1 });
   }
   return found;
 }
 
 /** "codice cliente", "codice di tracciamento", "promo code": a code, but not a one-time one. */
 function qualified(line: string, start: number, end: number, keyword: string): boolean {
+  if (!keyword.startsWith('cod')) return false;
   const after = wordsOf(line.slice(end, end + 60))
     .filter((w) => !STOPWORDS.has(w))
     .slice(0, 1);
@@ -263,9 +329,11 @@ function cleanSurroundings(line: string, c: Candidate): boolean {
 
 /** The line holds the code and nothing else but punctuation or emphasis. */
 function standsAlone(line: string, c: Candidate): boolean {
-  const rest = line.slice(0, c.start) + line.slice(c.end);
-  return /^[\s*_"'“”«»()[\]:.\-–—|>]*$/u.test(rest);
+  // Each side on its own: the test fails at the first word, without copying the line.
+  return ONLY_EMPHASIS.test(line.slice(0, c.start)) && ONLY_EMPHASIS.test(line.slice(c.end));
 }
+
+const ONLY_EMPHASIS = /^[\s*_"'“”«»()[\]:.\-–—|>]*$/u;
 
 function crossesSentence(gap: string): boolean {
   return /[.!?;]\s+\S/u.test(gap.replace(/\b(?:n|nr|no|tel|rif)\.\s/giu, ' '));

@@ -12,7 +12,7 @@
  */
 import { findCode } from './code-finder';
 import { findConfirmLink, MAX_LINKS } from './link-finder';
-import { clipForScan, collapseWhitespace } from './text';
+import { clipForScan, collapseWhitespace, trimEndWhere } from './text';
 import type { MessageLink, Verification, VerificationInput } from './types';
 
 export type { MessageLink, Verification, VerificationInput } from './types';
@@ -41,10 +41,13 @@ export function findTextLinks(text: string): MessageLink[] {
     const words = trimmed.includes('://') ? trimmed.replace(URL_IN_TEXT, ' ') : trimmed;
     if (words !== trimmed) {
       const rest = collapseWhitespace(words.replace(/[[\]<>]/g, ' '));
-      const context = rest.replace(/[\s:.\-–—>]+$/, '').length >= 3 ? rest : `${previous} ${rest}`;
+      const context = trimEndWhere(rest, isContextEnd).length >= 3 ? rest : `${previous} ${rest}`;
+      // The line's words, once for all its URLs: per URL, a long line full of them costs its
+      // length times theirs.
+      const text = collapseWhitespace(context).slice(0, 300);
       for (const match of trimmed.matchAll(URL_IN_TEXT)) {
-        const href = match[0].replace(/[.,;:!?)\]}>»"']+$/, '');
-        links.push({ href, text: collapseWhitespace(context).slice(0, 300) });
+        const href = trimEndWhere(match[0], isUrlEnd);
+        links.push({ href, text });
         if (links.length >= MAX_LINKS) return links;
       }
     }
@@ -54,3 +57,7 @@ export function findTextLinks(text: string): MessageLink[] {
 }
 
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'\][]+/gi;
+/** What ends a line without saying anything: `Confirm here: ` before a URL. */
+const isContextEnd = (c: string) => /[\s:.\-–—>]/.test(c);
+/** Punctuation after a URL in a sentence, not part of it. */
+const isUrlEnd = (c: string) => /[.,;:!?)\]}>»"']/.test(c);

@@ -26,6 +26,17 @@ export function clipForScan(text: string): string {
   return text.length > MAX_SCAN_CHARS ? text.slice(0, MAX_SCAN_CHARS) : text;
 }
 
+/**
+ * `text` without its trailing run of characters for which `drop` holds: what
+ * `text.replace(/[…]+$/, '')` gives, in one pass from the end, where the regex tries every run
+ * inside the text up to its end, which costs the square of a long run of them.
+ */
+export function trimEndWhere(text: string, drop: (c: string) => boolean): string {
+  let end = text.length;
+  while (end > 0 && drop(text.charAt(end - 1))) end--;
+  return end === text.length ? text : text.slice(0, end);
+}
+
 /** Whitespace runs made one space, invisible characters removed, trimmed. */
 export function collapseWhitespace(text: string): string {
   return text

@@ -1,0 +1,418 @@
+import { createMailbox } from '../lib/api';
+import { openLines, openStream } from '../lib/probe';
+import { percentile, sleep } from '../lib/proc';
+import { report } from '../lib/report';
+import { startRedis } from '../lib/redis';
+import { startServer, type BenchServer } from '../lib/server';
+import { extractVerification, findTextLinks } from '../../server/src/domain/verification';
+import { outlineMessage } from '../../server/src/ingest/mime-outline';
+import { makePreview, summarizeMessage } from '../../server/src/ingest/parse';
+import { scanMailHtml } from '../../server/src/ingest/sanitize';
+import {
+  composeMessage,
+  HOSTILE_HTML,
+  HOSTILE_MESSAGES,
+  HOSTILE_TEXTS,
+  ordinaryHtml,
+  ordinaryMessage,
+  ordinaryText,
+  randomHostileText,
+} from '../../server/test/helpers/hostile-inputs';
+import { seededRandom, type Random } from '../../server/test/helpers/random';
+
+/** One input of a step: `prepare` builds it at `bytes` and returns the call that is timed. */
+export interface StepCase {
+  name: string;
+  prepare(bytes: number): () => unknown;
+  /** For a whole message: its raw bytes at `bytes` (what the isolation figures send). */
+  message?(bytes: number): Buffer;
+  /** What this input is compared with, when not the step's ordinary input. */
+  ordinary?: StepCase;
+}
+
+/**
+ * A per-message step of ingest, the size it is measured at (its limit) and the inputs tried on
+ * it. Each row of the table compares the worst input with `ordinary` at the same size.
+ */
+export interface HostileStep {
+  id: string;
+  label: string;
+  bytes: number;
+  ordinary: StepCase;
+  cases: StepCase[];
+  /** An input of the seeded random search. */
+  random?(random: Random): StepCase;
+}
+
+const KB = 1024;
+/** What the verification heuristic scans of each part (domain/verification/text.ts). */
+const SCAN_CHARS = 30_000;
+
+const heuristicCase = (name: string, make: (chars: number) => string): StepCase => ({
+  name,
+  prepare(chars) {
+    const text = make(chars);
+    const input = { subject: 'Il tuo codice', text, htmlText: text, links: findTextLinks(text) };
+    return () => extractVerification(input);
+  },
+});
+
+const textCase = (name: string, make: (chars: number) => string, run: (s: string) => unknown) => ({
+  name,
+  prepare(chars: number) {
+    const text = make(chars);
+    return () => run(text);
+  },
+});
+
+const messageCase = (
+  name: string,
+  make: (bytes: number) => Buffer,
+  run: (raw: Buffer) => unknown,
+  ordinary?: (bytes: number) => Buffer,
+): StepCase => ({
+  name,
+  prepare(bytes) {
+    const raw = make(bytes);
+    return () => run(raw);
+  },
+  message: make,
+  ordinary: ordinary && messageCase('ordinary of the same shape', ordinary, run),
+});
+
+const textSummary = (text: string) => [makePreview(text), findTextLinks(text)];
+/** The whole reading of a message at ingest: what the SMTP session waits for before storing. */
+const readAll = (raw: Buffer) => summarizeMessage(raw);
+const readNoHeuristic = (raw: Buffer) => summarizeMessage(raw, { verification: false });
+
+/** Pathological texts sent as a message: the same text as the text part and as HTML. */
+const asMessage = (make: (chars: number) => string) => (bytes: number) => {
+  const text = make(Math.floor(bytes / 2) - 300);
+  return composeMessage({ text, html: text });
+};
+
+/** With `shaped`, each message is compared with an ordinary one of its own shape. */
+const messageCases = (run: (raw: Buffer) => unknown, shaped = true): StepCase[] => [
+  ...HOSTILE_MESSAGES.map((m) => messageCase(m.name, m.make, run, shaped ? m.ordinary : undefined)),
+  ...HOSTILE_TEXTS.map((t) => messageCase(`text and HTML: ${t.name}`, asMessage(t.make), run)),
+];
+
+const randomText = (random: Random) => {
+  const state = random.int(2 ** 31);
+  const make = (chars: number) => randomHostileText(seededRandom(state), chars);
+  return { name: `random ${JSON.stringify(make(48))}`, make };
+};
+
+/**
+ * The steps the table measures, each on the main thread of this process. (The sender checks,
+ * whose cost is DNS and signatures rather than reading, have their own cases in hostile-auth.ts,
+ * run right after these.)
+ */
+export const HOSTILE_STEPS: HostileStep[] = [
+  {
+    id: 'outline',
+    label: 'MIME outline (mime-outline.ts)',
+    bytes: 256 * KB,
+    // The outline of an ordinary message reads its headers and delimiters only and costs next
+    // to nothing: its worst case is held to what reading an ordinary message takes in full.
+    ordinary: messageCase('ordinary, whole reading', ordinaryMessage, readAll),
+    cases: messageCases(outlineMessage, false),
+    random(random) {
+      const { name, make } = randomText(random);
+      return messageCase(name, asMessage(make), outlineMessage);
+    },
+  },
+  {
+    id: 'parse',
+    label: 'parse, no heuristic (parse.ts)',
+    bytes: 64 * KB,
+    ordinary: messageCase('ordinary', ordinaryMessage, readNoHeuristic),
+    cases: messageCases(readNoHeuristic),
+    random(random) {
+      const { name, make } = randomText(random);
+      return messageCase(name, asMessage(make), readNoHeuristic);
+    },
+  },
+  {
+    id: 'html',
+    label: 'HTML scan and sanitising (sanitize.ts)',
+    bytes: 64 * KB,
+    ordinary: textCase('ordinary', ordinaryHtml, scanMailHtml),
+    cases: [
+      ...HOSTILE_HTML.map((h) => textCase(h.name, h.make, scanMailHtml)),
+      ...HOSTILE_TEXTS.map((t) => textCase(`text: ${t.name}`, t.make, scanMailHtml)),
+    ],
+    random(random) {
+      const { name, make } = randomText(random);
+      return textCase(name, make, scanMailHtml);
+    },
+  },
+  {
+    id: 'preview',
+    label: 'preview and text links (parse.ts)',
+    bytes: 64 * KB,
+    ordinary: textCase('ordinary', ordinaryText, textSummary),
+    cases: HOSTILE_TEXTS.map((t) => textCase(t.name, t.make, textSummary)),
+    random(random) {
+      const { name, make } = randomText(random);
+      return textCase(name, make, textSummary);
+    },
+  },
+  {
+    id: 'heuristic',
+    label: 'verification heuristic, at the scan limit',
+    bytes: SCAN_CHARS,
+    ordinary: heuristicCase('ordinary', ordinaryText),
+    cases: HOSTILE_TEXTS.map((t) => heuristicCase(t.name, t.make)),
+    random(random) {
+      const { name, make } = randomText(random);
+      return heuristicCase(name, make);
+    },
+  },
+  {
+    id: 'heuristic4k',
+    label: 'verification heuristic, 4 KB',
+    bytes: 4 * KB,
+    ordinary: heuristicCase('ordinary', ordinaryText),
+    cases: HOSTILE_TEXTS.map((t) => heuristicCase(t.name, t.make)),
+    random(random) {
+      const { name, make } = randomText(random);
+      return heuristicCase(name, make);
+    },
+  },
+  {
+    id: 'read',
+    label: 'whole reading at ingest (all of the above)',
+    bytes: 64 * KB,
+    ordinary: messageCase('ordinary', ordinaryMessage, readAll),
+    cases: messageCases(readAll),
+    random(random) {
+      const { name, make } = randomText(random);
+      return messageCase(name, asMessage(make), readAll);
+    },
+  },
+];
+
+/** A call that takes longer is timed once: the old heuristic took minutes on some inputs. */
+const ONCE_MS = 1000;
+
+/** CPU ms of the main thread (this process) per call of `run`, over at least `minMs`. */
+async function cpuPerCall(run: () => unknown, minMs: number): Promise<number> {
+  const first = process.cpuUsage();
+  await run();
+  const once = process.cpuUsage(first);
+  if ((once.user + once.system) / 1000 > ONCE_MS) return (once.user + once.system) / 1000;
+  const start = process.cpuUsage();
+  let calls = 0;
+  let spent = 0;
+  do {
+    await run();
+    calls++;
+    const u = process.cpuUsage(start);
+    spent = (u.user + u.system) / 1000;
+  } while (spent < minMs || calls < 3);
+  return spent / calls;
+}
+
+/** Median of `rounds` measurements of case and ordinary, in turns. */
+async function compare(step: HostileStep, c: StepCase, rounds: number, minMs: number) {
+  const ordinary = c.ordinary ?? step.ordinary;
+  const ours = c.prepare(step.bytes);
+  const base = ordinary.prepare(step.bytes);
+  const a: number[] = [];
+  const b: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    a.push(await cpuPerCall(ours, minMs));
+    b.push(await cpuPerCall(base, minMs));
+  }
+  return { ms: percentile(a, 50), ordinaryMs: percentile(b, 50), ordinary: ordinary.name };
+}
+
+export interface HostileOptions {
+  quick: boolean;
+  /** Isolation on SQLite, on Redis, or both in turn. */
+  stores: ('sqlite' | 'redis')[];
+}
+
+/**
+ * Hostile mail: for each step, every generated input and a seeded random search, screened once,
+ * the three worst measured again in turns with an ordinary message of the same size (CPU time
+ * of this process, median); then isolation: a normal mail and API calls, idle and while 10
+ * connections send the worst whole message found, on the real server.
+ */
+export async function runHostile({ quick, stores }: HostileOptions): Promise<void> {
+  const random = seededRandom(20_251_125);
+  const searches = quick ? 8 : 40;
+  let worstMessage: Buffer | null = null;
+  for (const step of HOSTILE_STEPS) {
+    const cases = [...step.cases];
+    if (step.random) for (let i = 0; i < searches; i++) cases.push(step.random(random));
+    const screened: { c: StepCase; ms: number }[] = [];
+    for (const c of cases) {
+      screened.push({ c, ms: await cpuPerCall(c.prepare(step.bytes), quick ? 5 : 15) });
+    }
+    screened.sort((x, y) => y.ms - x.ms);
+    let worst = { c: screened[0]!.c, ms: 0, ordinaryMs: 1, ordinary: '' };
+    for (const { c } of screened.slice(0, 3)) {
+      const m = await compare(step, c, quick ? 3 : 5, quick ? 10 : 30);
+      if (m.ms / m.ordinaryMs > worst.ms / worst.ordinaryMs) worst = { c, ...m };
+    }
+    if (step.id === 'read') worstMessage = worst.c.message?.(step.bytes) ?? null;
+    const kb = step.bytes / KB;
+    report({
+      id: `hostile.step.${step.id}`,
+      label: `${step.label}, worst per KB`,
+      unit: 'ms/KB',
+      ours: worst.ms / kb,
+      baseline: { name: worst.ordinary, value: worst.ordinaryMs / kb },
+      goal: { on: 'ratio', op: '<=', limit: 5 },
+      note: `${worst.c.name} at ${kb.toFixed(0)} KB; ${cases.length} inputs; main-thread CPU`,
+    });
+  }
+  const hostile = worstMessage ?? ordinaryMessage(64 * KB);
+  for (const store of stores) await runIsolation(store, hostile, quick);
+}
+
+/** The normal mail of the isolation probes: about 1 KB, a code in it. */
+function normalMessage(to: string, n: number): string {
+  const body = `Il tuo codice di verifica è ${100000 + n}. `.repeat(24);
+  return [
+    'From: Probe <probe@example.org>',
+    `To: <${to}>`,
+    `Subject: Probe ${n}`,
+    `Message-ID: <hostile-probe-${n}-${Date.now()}@example.org>`,
+    '',
+    body,
+    '.',
+    '',
+  ].join('\r\n');
+}
+
+/** The raw message as SMTP DATA: dot-stuffed, CRLF, ending in the dot line. */
+function asData(raw: Buffer): string {
+  const text = raw.toString('latin1').replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
+  return `${text.endsWith('\r\n') ? text : `${text}\r\n`}.\r\n`;
+}
+
+async function runIsolation(store: 'sqlite' | 'redis', hostile: Buffer, quick: boolean) {
+  const redis = store === 'redis' ? await startRedis() : null;
+  let server: BenchServer | null = null;
+  try {
+    server = await startServer(redis ? { STORE_URL: redis.url } : {});
+    const target = await createMailbox(server.httpUrl);
+    const normal = await createMailbox(server.httpUrl);
+    const stream = await openStream(`${server.httpUrl}/api/v1/events`, normal.token);
+    const probes = quick ? 40 : 150;
+    const port = server.smtpPort;
+    const httpUrl = server.httpUrl;
+
+    /** Connect → event of one normal mail, in ms; null when the event never came. */
+    const mailOnce = async (n: number): Promise<number | null> => {
+      const start = performance.now();
+      // Another host than the hostile sender's (127.0.0.1).
+      const smtp = await openLines(port, '127.0.0.2');
+      try {
+        await smtp.next();
+        await smtp.send('EHLO probe.bench.test\r\n');
+        await smtp.send('MAIL FROM:<probe@example.org>\r\n');
+        await smtp.send(`RCPT TO:<${normal.email}>\r\n`);
+        await smtp.send('DATA\r\n');
+        const done = await smtp.send(normalMessage(normal.email, n));
+        const id = /queued as (\S+)/.exec(done.line)?.[1];
+        if (!id) throw new Error(`normal mail: ${done.line}`);
+        const at = await stream.waitFor(id);
+        return at === null ? null : at - start;
+      } finally {
+        smtp.close();
+      }
+    };
+    const apiOnce = async (): Promise<number> => {
+      const start = performance.now();
+      const res = await fetch(`${httpUrl}/api/v1/mailbox`, {
+        headers: { authorization: `Bearer ${normal.token}` },
+      });
+      await res.arrayBuffer();
+      return performance.now() - start;
+    };
+    const sample = async () => {
+      const mail: number[] = [];
+      const api: number[] = [];
+      let lost = 0;
+      let running = true;
+      const apiLoop = (async () => {
+        while (running) {
+          api.push(await apiOnce());
+          await sleep(10);
+        }
+      })();
+      for (let n = 0; n < probes; n++) {
+        const t = await mailOnce(n);
+        if (t === null) lost++;
+        else mail.push(t);
+        await sleep(20);
+      }
+      running = false;
+      await apiLoop;
+      return { mail, api, lost };
+    };
+
+    for (let n = 0; n < 10; n++) await mailOnce(-1 - n); // warm-up
+    const idle = await sample();
+
+    // 10 connections, each sending the worst message again as soon as the last was answered.
+    const data = asData(hostile);
+    let sending = true;
+    let sent = 0;
+    let refused = 0;
+    const senders = Array.from({ length: 10 }, async () => {
+      while (sending) {
+        const smtp = await openLines(port);
+        try {
+          await smtp.next();
+          await smtp.send('EHLO hostile.bench.test\r\n');
+          while (sending) {
+            const mail = await smtp.send('MAIL FROM:<hostile@example.org>\r\n');
+            if (!mail.line.startsWith('250')) break;
+            await smtp.send(`RCPT TO:<${target.email}>\r\n`);
+            const go = await smtp.send('DATA\r\n');
+            if (!go.line.startsWith('354')) break;
+            const done = await smtp.send(data);
+            if (done.line.startsWith('250')) sent++;
+            else refused++;
+          }
+        } finally {
+          smtp.close();
+        }
+      }
+    });
+    const loadStart = performance.now();
+    await sleep(1000);
+    const loaded = await sample();
+    sending = false;
+    await Promise.all(senders);
+    const seconds = (performance.now() - loadStart) / 1000;
+    stream.close();
+
+    const line = (what: 'mail' | 'api', p: number, limit: number) =>
+      report({
+        id: `hostile.${store}.${what}.p${p}`,
+        label: `${store}: ${what === 'mail' ? 'normal mail connect → event' : 'GET /api/v1/mailbox'}, p${p}, 10 hostile`,
+        unit: 'ms',
+        ours: percentile(loaded[what], p),
+        baseline: { name: 'idle', value: percentile(idle[what], p) },
+        goal: p === 99 ? { on: 'value', op: '<=', limit } : undefined,
+        note:
+          what === 'mail'
+            ? `${loaded.mail.length} probes; hostile ${(sent / seconds).toFixed(1)} msg/s accepted, ${refused} refused`
+            : `${loaded.api.length} calls`,
+        invalid: what === 'mail' && loaded.lost ? `${loaded.lost} events never arrived` : undefined,
+      });
+    line('mail', 50, 250);
+    line('mail', 99, 250);
+    line('api', 50, 100);
+    line('api', 99, 100);
+  } finally {
+    await server?.stop();
+    await redis?.stop();
+  }
+}

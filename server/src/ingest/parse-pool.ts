@@ -1,0 +1,244 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type {
+  MessageParser,
+  MessageSummaryFields,
+  ParsedMessage,
+  ParseOptions,
+} from '../domain/message';
+import { createMessageParser, type MessageParserOptions } from './parse';
+
+/** A parse sent to a parser thread: the raw bytes and exactly the parser's own options. */
+export interface ParseRequest {
+  id: number;
+  raw: Uint8Array;
+  options: ParseOptions;
+}
+
+/** What either form of `MessageParser` resolves to: the summary, or the whole message. */
+export type ParseResult = MessageSummaryFields | ParsedMessage;
+
+/** The parser's answer to request `id`, and how long the thread spent on it (ms). */
+export type ParseReply =
+  { id: number; ms: number; value: ParseResult } | { id: number; ms: number; error: string };
+
+/** What a parser thread posts: once `ready` (its modules loaded), then its replies. */
+export type ParseWorkerMessage = ParseReply | { ready: true };
+
+/** What a parser thread starts with. */
+export interface ParseWorkerData extends MessageParserOptions {
+  /** The thread's own scheduling priority. */
+  nice: number;
+}
+
+/** The parser thread's entry: the TypeScript source under tsx, the bundle's sibling when built. */
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./parse-worker.ts', import.meta.url)
+  : new URL('./parse-worker.js', import.meta.url);
+
+/** As writer-client.ts starts the SQLite writer: under tsx, a bootstrap registers tsx first. */
+function startWorker(workerData: ParseWorkerData): Worker {
+  if (!WORKER_URL.pathname.endsWith('.ts')) return new Worker(WORKER_URL, { workerData });
+  const tsxCjs = createRequire(import.meta.url).resolve('tsx/cjs');
+  const bootstrap = `require(${JSON.stringify(tsxCjs)}); require(${JSON.stringify(fileURLToPath(WORKER_URL))});`;
+  return new Worker(bootstrap, { eval: true, workerData });
+}
+
+/**
+ * Parse time (ms, decaying with HEAVY_HALF_LIFE_MS) beyond which a sender is heavy: its mail
+ * waits for the one lane heavy senders share. Ordinary mail costs about a millisecond a message
+ * (bench/README.md, "Hostile mail"): a sender gets there with hundreds of messages in seconds,
+ * or a few that cost a hundred times more.
+ */
+export const HEAVY_SENDER_MS = 200;
+const HEAVY_HALF_LIFE_MS = 10_000;
+/** The scheduling priority of the lane heavy senders share (Linux nice: 0 normal, 19 lowest). */
+const HEAVY_LANE_NICE = 10;
+/** Senders remembered at most; the lightest are forgotten first. */
+const MAX_SENDERS = 10_000;
+
+interface Job {
+  raw: Buffer;
+  options: ParseOptions;
+  resolve(value: ParseResult): void;
+}
+
+interface Lane {
+  worker: Worker | null;
+  /** Only senders that are not heavy: the lane that keeps everybody else's mail moving. */
+  lightOnly: boolean;
+  /** Its thread has loaded its modules. */
+  ready: boolean;
+  busy: boolean;
+}
+
+/** A parser whose work runs on its own threads, and the way to end them. */
+export interface ParsePool {
+  parse: MessageParser;
+  /** Resolves once both threads are ready; until then, messages are parsed in this thread. */
+  ready: Promise<void>;
+  /** Ends the threads once the parses in progress are answered; later ones run in this thread. */
+  close(): Promise<void>;
+}
+
+/**
+ * `parseMessage` on two threads of its own, so that the event loop serving SMTP, the API and
+ * the event streams never waits for a parse (docs/architecture.md, "Hostile mail"). One lane
+ * takes anybody's mail, the other only mail from senders that are not heavy (HEAVY_SENDER_MS),
+ * and both take such mail first: a sender whose mail costs a lot queues behind itself, never
+ * in front of the others. Each lane parses one message at a time. Until a thread has loaded
+ * (a second or more under tsx), and once none is left, messages are parsed in this thread; a
+ * thread that fails is not restarted and what it had in hand is parsed again here, so a message
+ * is never lost.
+ */
+export function startParsePool(
+  options: MessageParserOptions & {
+    /** Tests lower it to make every charged sender heavy. */
+    heavySenderMs?: number;
+  } = {},
+): ParsePool {
+  const now = () => performance.now();
+  const heavySenderMs = options.heavySenderMs ?? HEAVY_SENDER_MS;
+  const local = createMessageParser(options);
+  const costs = new Map<string, { ms: number; at: number }>();
+  /** Jobs waiting, in arrival order; whether a sender is heavy is decided when a lane frees. */
+  const queue: Job[] = [];
+  let closed = false;
+
+  const costOf = (sender: string, at: number) => {
+    const c = costs.get(sender);
+    return c ? c.ms * 2 ** (-(at - c.at) / HEAVY_HALF_LIFE_MS) : 0;
+  };
+  const charge = (sender: string | undefined, ms: number) => {
+    if (sender === undefined) return;
+    const at = now();
+    costs.delete(sender);
+    costs.set(sender, { ms: costOf(sender, at) + ms, at });
+    // Oldest entries first (Map order): a sender not heard from lately has decayed the most.
+    if (costs.size > MAX_SENDERS) costs.delete(costs.keys().next().value!);
+  };
+
+  // The light lane first: mail of senders that are not heavy goes there while it is free.
+  const lanes: Lane[] = [true, false].map((lightOnly) => {
+    const lane: Lane = { worker: null, lightOnly, ready: false, busy: false };
+    // The lane heavy senders share yields the processor to the event loop and the light lane.
+    const worker = startWorker({
+      mimeOutline: options.mimeOutline,
+      nice: lightOnly ? 0 : HEAVY_LANE_NICE,
+    });
+    worker.unref();
+    const fail = () => {
+      if (lane.worker !== worker) return;
+      lane.worker = null;
+      lane.ready = false;
+      readied();
+      for (const p of pending.values()) if (p.worker === worker) void runLocally(p.job, p.id);
+      lane.busy = false;
+      dispatch();
+    };
+    worker.on('message', (reply: ParseWorkerMessage) => {
+      if ('ready' in reply) {
+        lane.ready = true;
+        readied();
+        dispatch();
+        return;
+      }
+      const p = pending.get(reply.id);
+      if (!p) return;
+      pending.delete(reply.id);
+      charge(p.job.options.sender, reply.ms);
+      if ('error' in reply) void runLocally(p.job);
+      else p.job.resolve(revive(reply.value));
+      done(lane);
+    });
+    worker.on('error', fail);
+    worker.on('exit', fail);
+    lane.worker = worker;
+    return lane;
+  });
+
+  const pending = new Map<number, { job: Job; worker: Worker; id: number }>();
+  let nextId = 1;
+  let readied = () => {};
+  const ready = new Promise<void>((resolve) => {
+    readied = () => {
+      if (lanes.every((l) => l.ready || !l.worker)) resolve();
+    };
+  });
+
+  async function runLocally(job: Job, id?: number) {
+    if (id !== undefined) pending.delete(id);
+    const started = now();
+    const value: ParseResult = await local(job.raw, job.options as never);
+    charge(job.options.sender, now() - started);
+    job.resolve(value);
+  }
+
+  function done(lane: Lane) {
+    lane.busy = false;
+    if (pending.size === 0) for (const l of lanes) l.worker?.unref();
+    dispatch();
+  }
+
+  const isHeavy = (job: Job, at: number) =>
+    job.options.sender !== undefined && costOf(job.options.sender, at) > heavySenderMs;
+
+  /** The next job for `lane`: the first of a sender that is not heavy, else (any-lane) the first. */
+  function take(lane: Lane): Job | undefined {
+    const at = now();
+    const i = queue.findIndex((job) => !isHeavy(job, at));
+    if (i >= 0) return queue.splice(i, 1)[0];
+    return lane.lightOnly ? undefined : queue.shift();
+  }
+
+  function dispatch() {
+    if (closed || !lanes.some((l) => l.ready)) {
+      for (const job of queue.splice(0)) void runLocally(job);
+      return;
+    }
+    for (const lane of lanes) {
+      if (lane.busy || !lane.ready || !lane.worker) continue;
+      const job = take(lane);
+      if (!job) continue;
+      lane.busy = true;
+      const id = nextId++;
+      pending.set(id, { job, worker: lane.worker, id });
+      lane.worker.ref();
+      const request: ParseRequest = { id, raw: job.raw, options: job.options };
+      lane.worker.postMessage(request);
+    }
+  }
+
+  function parse(raw: Buffer, parseOptions: ParseOptions = {}) {
+    if (closed) return local(raw, parseOptions as never);
+    return new Promise<ParseResult>((resolve) => {
+      queue.push({ raw, options: parseOptions, resolve });
+      dispatch();
+    });
+  }
+
+  return {
+    parse: parse as MessageParser,
+    ready,
+    async close() {
+      if (closed) return;
+      closed = true;
+      // Queued work runs here; what a thread has in hand is answered before it ends.
+      for (const job of queue.splice(0)) void runLocally(job);
+      while (pending.size > 0) await new Promise((r) => setTimeout(r, 5));
+      await Promise.all(lanes.map((l) => l.worker?.terminate()));
+      for (const l of lanes) l.worker = null;
+    },
+  };
+}
+
+/** Buffers arrive as plain Uint8Arrays (structured clone); attachments are read as Buffers. */
+function revive(value: ParseResult): ParseResult {
+  if (!('attachments' in value)) return value;
+  for (const a of value.attachments) {
+    const u8 = a.content as Uint8Array;
+    a.content = Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+  }
+  return value;
+}
