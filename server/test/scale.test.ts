@@ -39,6 +39,12 @@ function expectNothingLost(result: Awaited<ReturnType<typeof scenario>>) {
   expect(result.missing).toBe(0);
 }
 
+/**
+ * Bounded, but generous: five node processes start in each test, and beside the rest of the
+ * suite on two cores that alone takes tens of seconds.
+ */
+const TIMEOUT_MS = 150_000;
+
 describe('scale: 2 SMTP nodes, 3 HTTP nodes, 300 streams, kill -9 of an HTTP node', () => {
   it('on one Redis, every message reaches its streams, and none is missing after the refetch', async () => {
     const redis = await startRedis();
@@ -47,7 +53,7 @@ describe('scale: 2 SMTP nodes, 3 HTTP nodes, 300 streams, kill -9 of an HTTP nod
     } finally {
       await redis.stop();
     }
-  }, 60_000);
+  }, TIMEOUT_MS);
 
   it('on a three-master Redis Cluster, the same', async () => {
     const cluster = await startRedisCluster();
@@ -61,5 +67,5 @@ describe('scale: 2 SMTP nodes, 3 HTTP nodes, 300 streams, kill -9 of an HTTP nod
     } finally {
       await cluster.stop();
     }
-  }, 60_000);
+  }, TIMEOUT_MS);
 });
