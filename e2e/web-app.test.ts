@@ -215,6 +215,20 @@ describe('the installable app', () => {
     await page.reload();
     await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
     await home(page).address.waitFor();
+    await page.waitForFunction(faqHydrated);
+    // Every build file the page loaded is in the worker's cache (it stores them as they pass).
+    await expect
+      .poll(async () => {
+        const loaded = await page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.startsWith('/assets/')),
+        );
+        const cached = Object.values(await cachedPaths(page)).flat();
+        return loaded.filter((path) => !cached.includes(path));
+      })
+      .toEqual([]);
 
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -224,11 +238,14 @@ describe('the installable app', () => {
     await page.reload();
     expect(await page.title()).toBe('Email Temporanea – indirizzo email usa e getta gratuito');
     // Hydrated down to the FAQ, a lazily loaded chunk of its own.
-    await page.waitForFunction(() => {
-      const item = document.querySelector('#faq [data-slot="disclosure"]');
-      return !!item && Object.keys(item).some((key) => key.startsWith('__reactFiber'));
-    });
+    await page.waitForFunction(faqHydrated);
     expect(errors).toEqual([]);
     await context.setOffline(false);
   });
 });
+
+/** In the page: the home page's FAQ, a lazily loaded chunk of its own, is live React. */
+function faqHydrated(): boolean {
+  const item = document.querySelector('#faq [data-slot="disclosure"]');
+  return !!item && Object.keys(item).some((key) => key.startsWith('__reactFiber'));
+}

@@ -79,8 +79,24 @@ export async function startDns(
   records: ZoneRecord[],
   opts: TestDnsOptions = {},
 ): Promise<TestDns> {
+  // A port free for UDP may be taken for TCP, or taken by another test between our probe and
+  // dnsmasq's bind (the suite runs files side by side): then another port.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startDnsOn(await freeUdpPort(), zones, records, opts);
+    } catch (err) {
+      if (attempt >= 5 || !/Address already in use/.test(String(err))) throw err;
+    }
+  }
+}
+
+async function startDnsOn(
+  port: number,
+  zones: string[],
+  records: ZoneRecord[],
+  opts: TestDnsOptions,
+): Promise<TestDns> {
   const binary = findDnsmasq();
-  const port = await freeUdpPort();
   const dir = mkdtempSync(join(tmpdir(), 'et-dns-'));
   const log = join(dir, 'queries.log');
   const ttl = opts.ttlSeconds;
@@ -123,7 +139,10 @@ export async function startDns(
   const probe = new Resolver({ timeout: 200, tries: 1 });
   probe.setServers([server]);
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`dnsmasq exited: ${stderr}`);
+    if (child.exitCode !== null) {
+      rmSync(dir, { recursive: true, force: true });
+      throw new Error(`dnsmasq exited: ${stderr}`);
+    }
     try {
       await probe.resolveTxt(`probe.${zones[0]!}`);
       break;
