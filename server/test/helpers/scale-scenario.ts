@@ -411,7 +411,7 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
         const res = await fetch(`${httpNodes[node]!.httpUrl}/api/v1/messages`, {
           headers: { authorization: `Bearer ${state.mailbox.box.token}` },
         });
-        if (res.status !== 200) return error(`refetch answered ${res.status}`);
+        if (res.status !== 200) return error(`refetch answered ${res.status} ${await res.text()}`);
         const { messages } = (await res.json()) as MessageList;
         if (!reopen) return;
         for (const m of messages) state.refetched.add(m.id);
