@@ -17,6 +17,27 @@ export interface RedisBusOptions {
   logger: Logger;
 }
 
+/** Attempts of a SUBSCRIBE before a stream is refused, and the pause after the first failure. */
+const SUBSCRIBE_ATTEMPTS = 3;
+const SUBSCRIBE_RETRY_MS = 50;
+
+/**
+ * SUBSCRIBE, tried again a moment later when it fails: on a Cluster, ioredis makes its
+ * subscriber connection on first use and, when several SUBSCRIBEs race its ready check, the
+ * connection fails them ("only subscriber commands may be used") and is made anew at once.
+ */
+async function subscribeWithRetry(subscriber: Redis | Cluster, channel: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await subscriber.subscribe(channel);
+      return;
+    } catch (err) {
+      if (attempt >= SUBSCRIBE_ATTEMPTS) throw err;
+      await new Promise((resolve) => setTimeout(resolve, SUBSCRIBE_RETRY_MS * attempt));
+    }
+  }
+}
+
 /** A mailbox this node listens to: its channel and when Redis confirmed the subscription. */
 interface Subscription {
   readonly channel: string;
@@ -59,7 +80,7 @@ export async function createRedisBus({
 
   function listen(mailbox: string) {
     const channel = channelOf(mailbox);
-    const ready = subscriber.subscribe(channel).then(() => undefined);
+    const ready = subscribeWithRetry(subscriber, channel);
     const subscription: Subscription = { channel, ready };
     subscriptions.set(mailbox, subscription);
     mailboxes.set(channel, mailbox);
