@@ -78,6 +78,11 @@ export async function createRedisBus({
     }
   });
 
+  // A Cluster client makes its subscriber connection on first use: made now, with a channel of
+  // the bus's own that nothing publishes to, its ready check is behind it before streams
+  // subscribe by the thousand (see subscribeWithRetry).
+  await subscribeWithRetry(subscriber, channelOf(''));
+
   function listen(mailbox: string) {
     const channel = channelOf(mailbox);
     const ready = subscribeWithRetry(subscriber, channel);
