@@ -46,26 +46,34 @@ function expectNothingLost(result: Awaited<ReturnType<typeof scenario>>) {
 const TIMEOUT_MS = 150_000;
 
 describe('scale: 2 SMTP nodes, 3 HTTP nodes, 300 streams, kill -9 of an HTTP node', () => {
-  it('on one Redis, every message reaches its streams, and none is missing after the refetch', async () => {
-    const redis = await startRedis();
-    try {
-      expectNothingLost(await scenario(redis.url, [redis.port]));
-    } finally {
-      await redis.stop();
-    }
-  }, TIMEOUT_MS);
+  it(
+    'on one Redis, every message reaches its streams, and none is missing after the refetch',
+    async () => {
+      const redis = await startRedis();
+      try {
+        expectNothingLost(await scenario(redis.url, [redis.port]));
+      } finally {
+        await redis.stop();
+      }
+    },
+    TIMEOUT_MS,
+  );
 
-  it('on a three-master Redis Cluster, the same', async () => {
-    const cluster = await startRedisCluster();
-    try {
-      expectNothingLost(
-        await scenario(
-          cluster.url,
-          clusterNodes(cluster.url).map((n) => n.port),
-        ),
-      );
-    } finally {
-      await cluster.stop();
-    }
-  }, TIMEOUT_MS);
+  it(
+    'on a three-master Redis Cluster, the same',
+    async () => {
+      const cluster = await startRedisCluster();
+      try {
+        expectNothingLost(
+          await scenario(
+            cluster.url,
+            clusterNodes(cluster.url).map((n) => n.port),
+          ),
+        );
+      } finally {
+        await cluster.stop();
+      }
+    },
+    TIMEOUT_MS,
+  );
 });
