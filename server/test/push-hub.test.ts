@@ -26,6 +26,23 @@ async function until(check: () => boolean, what: string, timeoutMs = 2000) {
   }
 }
 
+/**
+ * The hub behind a bare node:http server, as the events route uses it: the bearer token is
+ * taken as the mailbox's address, and a refusal goes out as the route's JSON error.
+ */
+async function serveHub(hub: PushHub): Promise<{ server: Server; baseUrl: string }> {
+  const server = createServer((req, res) => {
+    const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
+    hub.open(mailbox, res).catch((err: unknown) => {
+      if (!(err instanceof AppError)) throw err;
+      res.writeHead(err.status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
+
 let redis: TestRedis;
 beforeAll(async () => {
   redis = await startRedis();
@@ -78,16 +95,7 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
   async function start(maxStreamsPerMailbox = 5) {
     ({ publisher, listener } = await makeBuses());
     hub = createPushHub({ bus: listener, heartbeatMs: HEARTBEAT_MS, maxStreamsPerMailbox });
-    server = createServer((req, res) => {
-      const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      hub.open(mailbox, res).catch((err: unknown) => {
-        if (!(err instanceof AppError)) throw err;
-        res.writeHead(err.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    ({ server, baseUrl } = await serveHub(hub));
   }
 
   const open = async (mailbox: string) => {
@@ -307,16 +315,9 @@ describe('push hub on a Redis bus that listens late', () => {
       heartbeatMs: HEARTBEAT_MS,
       maxStreamsPerMailbox: 5,
     });
-    server = createServer((req, res) => {
-      const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      hub.open(mailbox, res).catch((err: unknown) => {
-        if (!(err instanceof AppError)) throw err;
-        res.writeHead(err.status, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    let baseUrl: string;
+    ({ server, baseUrl } = await serveHub(hub));
+    return baseUrl;
   }
 
   afterEach(async () => {
