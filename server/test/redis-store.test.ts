@@ -26,18 +26,15 @@ afterAll(async () => {
 
 /** A store on a fresh key prefix, so tests stay apart on one server. */
 async function freshStore(url: string) {
-  const store = await createRedisStore({
-    url,
-    prefix: `t${randomBytes(4).toString('hex')}:`,
-    tombstoneMs: 30 * 86_400_000,
-  });
+  const prefix = `t${randomBytes(4).toString('hex')}:`;
+  const store = await createRedisStore({ url, prefix, tombstoneMs: 30 * 86_400_000 });
   let closed = false;
   const close = store.close.bind(store);
   store.close = async () => {
     if (!closed) await close();
     closed = true;
   };
-  return { store, cleanup: () => store.close() };
+  return { store, prefix, cleanup: () => store.close() };
 }
 
 describeMailStore('redis', () => freshStore(redis.url));
@@ -156,6 +153,114 @@ describe('Redis store specifics', () => {
     await expectTtlsOfMailbox();
     await client.quit();
     await store.close();
+  });
+});
+
+describe('Redis store: puts in batches', () => {
+  /** A message of `bytes` bytes whose subject says which put it was. */
+  const message = (n: number, bytes = 100): NewMessage => {
+    const raw = Buffer.alloc(bytes, 65);
+    return {
+      id: `m${String(n).padStart(21, '0')}`,
+      receivedAt: 5,
+      size: raw.length,
+      from: { name: '', address: 'm@x.test' },
+      subject: `put ${n}`,
+      preview: '',
+      attachmentCount: 0,
+      code: null,
+      confirmLink: null,
+      authentication: null,
+      raw,
+    };
+  };
+  /** Scripts run by the server since its statistics were reset. */
+  const scriptsRun = async (client: Awaited<ReturnType<typeof connectRedis>>) => {
+    const stats = await (client as Exclude<typeof client, { nodes: unknown }>).info('commandstats');
+    return [...stats.matchAll(/cmdstat_eval(?:sha)?:calls=(\d+)/g)].reduce(
+      (sum, m) => sum + Number(m[1]),
+      0,
+    );
+  };
+
+  it.each([
+    ['one server', () => redis.url],
+    ['a cluster', () => cluster.url],
+  ])(
+    'gives each of many concurrent puts, small and large, the outcome it would get alone, on %s',
+    async (_name, url) => {
+      const { store, prefix, cleanup } = await freshStore(url());
+      const client = await connectRedis(url(), 'check');
+      for (const address of ['a@x.test', 'b@x.test']) {
+        await store.createMailbox({ address, tokenHash: address, createdAt: 1, expiresAt: 9e12 });
+      }
+      const quota = { maxMessages: 20, maxBytes: 10_000_000 };
+      // Interleaved: 30 to a (the last ten over its quota), 5 to b, 5 to a mailbox that is not;
+      // every third large enough to be written beside the script rather than through it.
+      const targets = Array.from({ length: 40 }, (_, n) =>
+        n % 8 === 7 ? 'ghost@x.test' : n % 4 === 3 ? 'b@x.test' : 'a@x.test',
+      );
+      const messages = targets.map((_, n) => message(n, n % 3 === 0 ? 40_000 : 100));
+      const outcomes = await Promise.all(
+        targets.map((mailbox, n) =>
+          store.putMessages([{ mailbox, message: messages[n]! }], 2, quota),
+        ),
+      );
+      let toA = 0;
+      targets.forEach((mailbox, n) => {
+        const expected =
+          mailbox === 'ghost@x.test'
+            ? 'gone'
+            : mailbox === 'b@x.test' || ++toA <= 20
+              ? 'stored'
+              : 'full';
+        expect([mailbox, outcomes[n]]).toEqual([mailbox, [expected]]);
+      });
+      const storedTo = (address: string) =>
+        messages.filter((_, n) => targets[n] === address && outcomes[n]![0] === 'stored');
+      for (const address of ['a@x.test', 'b@x.test']) {
+        const stored = storedTo(address);
+        expect((await store.listMessages(address)).map((m) => m.subject)).toEqual(
+          stored.map((m) => m.subject).reverse(),
+        );
+        for (const m of stored) expect(await store.getRaw(address, m.id)).toEqual(m.raw);
+        expect(await store.findMailbox(address, 3)).toMatchObject({
+          messageCount: stored.length,
+          sizeBytes: stored.reduce((sum, m) => sum + m.size, 0),
+        });
+        // No bytes of a refused message stay behind, and what stays ends with the mailbox.
+        const raws = createKeys(prefix).raws(address);
+        expect(await client.hlen(raws)).toBe(stored.length);
+        expect(await client.pttl(raws)).toBeGreaterThan(0);
+      }
+      for (const key of createKeys(prefix).of('ghost@x.test')) {
+        expect(await client.exists(key)).toBe(0);
+      }
+      await client.quit();
+      await cleanup();
+    },
+  );
+
+  it('stores concurrent messages with fewer scripts than messages', async () => {
+    const { store, cleanup } = await freshStore(redis.url);
+    const client = await connectRedis(redis.url, 'stats');
+    const addresses = Array.from({ length: 5 }, (_, i) => `box${i}@x.test`);
+    for (const address of addresses) {
+      await store.createMailbox({ address, tokenHash: address, createdAt: 1, expiresAt: 9e12 });
+    }
+    const quota = { maxMessages: 100, maxBytes: 1_000_000 };
+    await (client as Exclude<typeof client, { nodes: unknown }>).config('RESETSTAT');
+    const outcomes = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        store.putMessages([{ mailbox: addresses[n % 5]!, message: message(n) }], 2, quota),
+      ),
+    );
+    expect(outcomes.flat()).toEqual(Array.from({ length: 50 }, () => 'stored'));
+    // Put in one turn of the event loop, they go out as one script.
+    expect(await scriptsRun(client)).toBe(1);
+    for (const address of addresses) expect(await store.listMessages(address)).toHaveLength(10);
+    await client.quit();
+    await cleanup();
   });
 });
 

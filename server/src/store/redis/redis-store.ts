@@ -9,9 +9,11 @@ import type {
   MailStore,
   NewMailbox,
 } from '../mail-store';
-import type { Redis } from 'ioredis';
+import type { ChainableCommander, Redis } from 'ioredis';
 import { connectRedis, type RedisClient } from './connection';
-import { createKeys } from './keys';
+import { groupCommit } from './group-commit';
+import { createKeys, type MailboxKeys } from './keys';
+import { isClusterUrl } from './redis-url';
 import * as lua from './scripts';
 
 export interface RedisStoreOptions {
@@ -34,6 +36,31 @@ export interface RedisStoreOptions {
 
 /** How long a put waits for its replicas before the sender is told to retry. */
 const REPLICA_ACK_TIMEOUT_MS = 1000;
+
+/**
+ * A batch of puts this large goes out at once, even while another is on its way: one script
+ * holds up the rest of Redis while it runs, and a reply waits for the whole batch.
+ */
+const MAX_BATCH_BYTES = 1024 * 1024;
+const MAX_BATCH_MESSAGES = 128;
+
+/** One message for `PUT`: its mailbox's keys, its raw bytes and its place in PUT's arguments. */
+interface PutItem {
+  keys: MailboxKeys;
+  raw: Buffer;
+  /** now, id, summaryJson; after them PUT takes the raw (or ''), then `rest`. */
+  head: [number, string, string];
+  /** size, maxMessages, maxBytes. */
+  rest: [number, number, number];
+}
+
+/**
+ * Messages from this size on are written by an HSET of their own beside PUT, in one MULTI,
+ * rather than passed to the script: Redis reads an argument this large straight into the
+ * string it keeps (PROTO_MBULK_BIG_ARG, 32 KB), while Lua copies it in and out again. Below it,
+ * the MULTI and its replies cost more than the copies (bench/README.md, "Redis mode").
+ */
+const RAW_BESIDE_SCRIPT_BYTES = 32 * 1024;
 
 /** The token → address key outlives the mailbox by this much, so a late extend still finds it. */
 const TOKEN_GRACE_MS = 60_000;
@@ -94,17 +121,28 @@ interface Commands {
     ...args: (string | number)[]
   ): Promise<[string, string, string, string, string] | null>;
   etDelete(...args: (string | number)[]): Promise<[number, string | null]>;
-  etPut(...args: (string | number | Buffer)[]): Promise<number>;
+  /** PUT with the five keys of one mailbox: every message of the batch is for it. */
+  etPut(...args: (string | number | Buffer)[]): Promise<number[]>;
+  /** PUT with five keys per message, their count first. */
+  etPutMany(...args: (string | number | Buffer)[]): Promise<number[]>;
   etList(...args: string[]): Promise<[string | null, ...string[]]>;
   etDeleteMessage(...args: string[]): Promise<number>;
   etDeleteAll(...args: string[]): Promise<number>;
 }
+
+/** PUT as a MULTI offers it: queued, resolved by the MULTI's `exec`. */
+type PipelineCommands = {
+  [K in 'etPut' | 'etPutMany']: (...args: Parameters<Commands[K]>) => ChainableCommander;
+};
 
 const SCRIPTS: [keyof Commands, string, number][] = [
   ['etCreate', lua.CREATE, 5],
   ['etSetExpiry', lua.SET_EXPIRY, 5],
   ['etDelete', lua.DELETE, 5],
   ['etPut', lua.PUT, 5],
+  // Its key count is its first argument, which ioredis's auto-pipelining takes for a key to
+  // pick a Cluster node by: only ever used on one server.
+  ['etPutMany', lua.PUT, 0],
   ['etList', lua.LIST, 5],
   ['etDeleteMessage', lua.DELETE_MESSAGE, 5],
   ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 5],
@@ -113,7 +151,7 @@ const SCRIPTS: [keyof Commands, string, number][] = [
 async function connectWithScripts(url: string, name: string) {
   const client = (await connectRedis(url, name)) as RedisClient & Commands;
   for (const [command, script, numberOfKeys] of SCRIPTS) {
-    client.defineCommand(command, { lua: script, numberOfKeys });
+    client.defineCommand(command, { lua: script, numberOfKeys: numberOfKeys || undefined });
   }
   return client;
 }
@@ -131,8 +169,65 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
   // reads never queue behind them.
   const puts = minReplicasAck > 0 ? await connectWithScripts(opts.url, 'et-store-puts') : redis;
   const k = createKeys(opts.prefix ?? 'et:');
+  const cluster = isClusterUrl(opts.url);
 
   const inFlight = new Set<Promise<unknown>>();
+
+  /**
+   * One PUT for `items`: with the raw bytes of large messages written beside it by HSETs in the
+   * same MULTI (RAW_BESIDE_SCRIPT_BYTES), else alone, auto-pipelined with the node's other
+   * commands. Resolves PUT's replies.
+   */
+  async function writeBatch(items: PutItem[]): Promise<number[]> {
+    const beside = items.filter((item) => item.raw.length >= RAW_BESIDE_SCRIPT_BYTES);
+    const args = items.flatMap((item) => [
+      ...item.head,
+      item.raw.length >= RAW_BESIDE_SCRIPT_BYTES ? '' : item.raw,
+      ...item.rest,
+    ]);
+    const keys = cluster ? items[0]!.keys : items.flatMap((item) => item.keys);
+    if (beside.length === 0) {
+      return cluster ? puts.etPut(...keys, ...args) : puts.etPutMany(keys.length, ...keys, ...args);
+    }
+    const transaction = puts.multi() as ReturnType<typeof puts.multi> & PipelineCommands;
+    // One HSET per mailbox, its fields in the batch's order.
+    const fields = new Map<string, (string | Buffer)[]>();
+    for (const item of beside) {
+      const list = fields.get(item.keys[2]) ?? [];
+      list.push(item.head[1], item.raw);
+      fields.set(item.keys[2], list);
+    }
+    for (const [key, values] of fields) transaction.hset(key, ...values);
+    if (cluster) transaction.etPut(...keys, ...args);
+    else transaction.etPutMany(keys.length, ...keys, ...args);
+    const results = await transaction.exec();
+    const [err, replies] = results!.at(-1)!;
+    if (err) throw err;
+    return replies as number[];
+  }
+
+  /**
+   * Stores one message: batched with the others of its group (groupCommit), one script for the
+   * batch; on a Cluster a batch holds one mailbox's messages, whose keys share a slot.
+   */
+  const put = groupCommit<PutItem, number>({
+    async send(items) {
+      const stored = writeBatch(items);
+      // Sent right behind the script on the same connection, WAIT counts the replicas that
+      // hold it.
+      const replicated =
+        minReplicasAck > 0 ? (puts as Redis).wait(minReplicasAck, REPLICA_ACK_TIMEOUT_MS) : null;
+      const [replies, replicas] = await Promise.all([stored, replicated]);
+      if (replicas !== null && replicas < minReplicasAck) {
+        throw unavailable(new Error(`stored on ${replicas} of ${minReplicasAck} replicas in time`));
+      }
+      return replies;
+    },
+    groupOf: cluster ? (item) => item.keys[0] : () => '',
+    bytesOf: (item) => item.raw.length,
+    maxBatchBytes: MAX_BATCH_BYTES,
+    maxBatchItems: MAX_BATCH_MESSAGES,
+  });
 
   /**
    * Runs a store operation: any failure to reach Redis becomes UNAVAILABLE (HTTP 503, SMTP 451),
@@ -312,32 +407,17 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
 
     putMessages: (deliveries: Delivery[], now, quota) =>
       guard(async () => {
-        // One script per mailbox; auto-pipelining sends them in one round trip per node.
-        const stored = Promise.all(
+        const replies = await Promise.all(
           deliveries.map((d) => {
             const { raw, ...summary } = d.message;
-            return puts.etPut(
-              ...k.of(d.mailbox),
-              now,
-              d.message.id,
-              JSON.stringify(summary satisfies StoredSummary),
+            return put({
+              keys: k.of(d.mailbox),
               raw,
-              raw.length,
-              quota.maxMessages,
-              quota.maxBytes,
-            );
+              head: [now, d.message.id, JSON.stringify(summary satisfies StoredSummary)],
+              rest: [raw.length, quota.maxMessages, quota.maxBytes],
+            });
           }),
         );
-        // Sent right behind the scripts on the same connection, WAIT counts the replicas
-        // that hold them.
-        const replicated =
-          minReplicasAck > 0 ? (puts as Redis).wait(minReplicasAck, REPLICA_ACK_TIMEOUT_MS) : null;
-        const [replies, replicas] = await Promise.all([stored, replicated]);
-        if (replicas !== null && replicas < minReplicasAck) {
-          throw unavailable(
-            new Error(`stored on ${replicas} of ${minReplicasAck} replicas in time`),
-          );
-        }
         return replies.map((r): DeliveryOutcome =>
           r === 1 ? 'stored' : r === 2 ? 'full' : 'gone',
         );

@@ -1,7 +1,7 @@
 /**
  * Lua scripts, each touching only the keys of one mailbox (one hash tag), so each runs
  * atomically on one shard. KEYS are always all five, in this order: mailbox, messages, raws,
- * order, tombstone (`Keys.of` in keys.ts).
+ * order, tombstone (`Keys.of` in keys.ts); PUT takes them for each message it stores.
  * Relative TTLs (ms) are computed by the caller from its own clock, like every time in the store.
  */
 
@@ -45,27 +45,67 @@ return {0, false}
 `;
 
 /**
- * ARGV: now, id, summaryJson, raw, size, maxMessages, maxBytes
- * → 1 stored, 0 mailbox dead or unknown, 2 refused: over quota.
+ * Stores a batch of messages, each in its mailbox's keys and in order, as if each were a script
+ * of its own: ARGV seven per message (now, id, summaryJson, raw, size, maxMessages, maxBytes),
+ * KEYS five per message (the order above), or only five when every message of the batch is for
+ * one mailbox (on a Cluster, where a script's keys share a slot). One command for many messages
+ * is one AOF write and fsync, one reply and one script call instead of one per message (group
+ * commit, as the SQLite writer does), and the messages of one mailbox that follow each other in
+ * the batch share one read and one write of each of its keys.
+ * A raw given as '' was written by an HSET just before the script, in the same MULTI: a large
+ * message is, so that its bytes never pass through Lua, which copies them twice; the script
+ * takes back those of the messages it refuses.
+ * → per message: 1 stored, 0 mailbox dead or unknown, 2 refused: over quota.
  */
 export const PUT = `
-local box = redis.call('HMGET', KEYS[1], 'e', 'n', 'b', 'seq', 'v')
-if not box[1] or tonumber(box[1]) <= tonumber(ARGV[1]) then return 0 end
-local n, size = tonumber(box[2]), tonumber(ARGV[5])
-local b = tonumber(box[3]) + size
-if n + 1 > tonumber(ARGV[6]) or b > tonumber(ARGV[7]) then return 2 end
-local seq = tonumber(box[4]) + 1
-redis.call('HSET', KEYS[1], 'n', n + 1, 'b', b, 'seq', seq, 'v', tonumber(box[5]) + 1)
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
-redis.call('HSET', KEYS[3], ARGV[2], ARGV[4])
-redis.call('ZADD', KEYS[4], seq, ARGV[2])
--- The list's keys exist exactly while it holds a message (an empty hash or set is no key):
--- the first message creates them, and they take the mailbox's time to live then.
-if n == 0 then
-  local ttl = redis.call('PTTL', KEYS[1])
-  if ttl > 0 then for i = 2, 4 do redis.call('PEXPIRE', KEYS[i], ttl) end end
+local out, count, i = {}, #ARGV / 7, 0
+local stride = #KEYS == 5 and 0 or 5
+while i < count do
+  local k = i * stride
+  local mailbox = KEYS[k + 1]
+  local box = redis.call('HMGET', mailbox, 'e', 'n', 'b', 'seq', 'v')
+  local e = tonumber(box[1])
+  local n, b, seq, v = tonumber(box[2]), tonumber(box[3]), tonumber(box[4]), tonumber(box[5])
+  local empty = n == 0
+  local summaries, raws, order, refused = {}, {}, {}, {}
+  repeat
+    local a = i * 7
+    local id, raw = ARGV[a + 2], ARGV[a + 4]
+    if not e or e <= tonumber(ARGV[a + 1]) then
+      out[i + 1] = 0
+      if raw == '' then refused[#refused + 1] = id end
+    elseif n + 1 > tonumber(ARGV[a + 6]) or b + tonumber(ARGV[a + 5]) > tonumber(ARGV[a + 7]) then
+      out[i + 1] = 2
+      if raw == '' then refused[#refused + 1] = id end
+    else
+      n, b, seq, v = n + 1, b + tonumber(ARGV[a + 5]), seq + 1, v + 1
+      summaries[#summaries + 1] = id
+      summaries[#summaries + 1] = ARGV[a + 3]
+      if raw ~= '' then
+        raws[#raws + 1] = id
+        raws[#raws + 1] = raw
+      end
+      order[#order + 1] = seq
+      order[#order + 1] = id
+      out[i + 1] = 1
+    end
+    i = i + 1
+  until i >= count or KEYS[i * stride + 1] ~= mailbox
+  if #refused > 0 then redis.call('HDEL', KEYS[k + 3], unpack(refused)) end
+  if #order > 0 then
+    redis.call('HSET', mailbox, 'n', n, 'b', b, 'seq', seq, 'v', v)
+    redis.call('HSET', KEYS[k + 2], unpack(summaries))
+    if #raws > 0 then redis.call('HSET', KEYS[k + 3], unpack(raws)) end
+    redis.call('ZADD', KEYS[k + 4], unpack(order))
+    -- The list's keys exist exactly while it holds a message (an empty hash or set is no
+    -- key): the first message creates them, and they take the mailbox's time to live then.
+    if empty then
+      local ttl = redis.call('PTTL', mailbox)
+      if ttl > 0 then for j = 2, 4 do redis.call('PEXPIRE', KEYS[k + j], ttl) end end
+    end
+  end
 end
-return 1
+return out
 `;
 
 /**
