@@ -320,7 +320,20 @@ describe('Redis event bus', () => {
         await new Promise((r) => setTimeout(r, 10));
       }
       expect(await subscribers('x@test', 'y@test')).toEqual([0, 1]);
+      // Published while node B does not listen. A Cluster passes a message on to its other
+      // nodes after PUBLISH returns: B listens again only once every node has seen this one.
+      const witnesses = await Promise.all(
+        ('nodes' in probe ? probe.nodes('master') : [probe]).map(async (node) => {
+          const witness = node.duplicate();
+          if (witness.status === 'wait') await witness.connect();
+          const heard = new Promise((resolve) => witness.once('message', resolve));
+          await witness.subscribe(channelOf('x@test'));
+          return { witness, heard };
+        }),
+      );
       await nodeA.publish('x@test', { type: 'inbox.cleared' });
+      await Promise.all(witnesses.map((w) => w.heard));
+      await Promise.all(witnesses.map((w) => w.witness.quit()));
       // Listening again: the new subscription is confirmed before `ready` resolves.
       nodeB.subscribe('x@test', (e) => seen.push(e));
       await nodeB.ready('x@test');
