@@ -241,7 +241,7 @@ describe('Redis store: puts in batches', () => {
     },
   );
 
-  it('stores concurrent messages with fewer scripts than messages', async () => {
+  it('stores concurrent messages, and reads concurrent polls, with fewer commands than requests', async () => {
     const { store, cleanup } = await freshStore(redis.url);
     const client = await connectRedis(redis.url, 'stats');
     const addresses = Array.from({ length: 5 }, (_, i) => `box${i}@x.test`);
@@ -259,6 +259,18 @@ describe('Redis store: puts in batches', () => {
     // Put in one turn of the event loop, they go out as one script.
     expect(await scriptsRun(client)).toBe(1);
     for (const address of addresses) expect(await store.listMessages(address)).toHaveLength(10);
+
+    // So do the reads of a moment: one command for the mailboxes of twenty polls, each poll
+    // with its own mailbox's answer (the node knows the tokens and holds the lists by now).
+    for (const address of addresses) await store.readInbox(address, 3);
+    await (client as Exclude<typeof client, { nodes: unknown }>).config('RESETSTAT');
+    const inboxes = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => store.readInbox(addresses[n % 5]!, 3)),
+    );
+    expect(inboxes.map((inbox) => inbox?.mailbox.address)).toEqual(
+      Array.from({ length: 20 }, (_, n) => addresses[n % 5]),
+    );
+    expect(await scriptsRun(client)).toBe(1);
     await client.quit();
     await cleanup();
   });

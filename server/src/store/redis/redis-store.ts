@@ -11,7 +11,7 @@ import type {
 } from '../mail-store';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { connectRedis, type RedisClient } from './connection';
-import { groupCommit } from './group-commit';
+import { batcher } from './batcher';
 import { createKeys, type MailboxKeys } from './keys';
 import { isClusterUrl } from './redis-url';
 import * as lua from './scripts';
@@ -85,6 +85,10 @@ const MAX_CACHED_TOKENS = 100_000;
 
 /** The mailbox hash fields a read takes, in the order `readMailbox` reads them. */
 const MAILBOX_FIELDS = ['th', 'c', 'e', 'n', 'b', 'v'] as const;
+type MailboxFields = (string | null)[];
+
+/** Reads of mailboxes sent as one command at most (each reply is a few dozen bytes). */
+const MAX_READ_BATCH = 256;
 
 /**
  * Inbox lists this node has read, each with the version it was read at (the mailbox's `v`,
@@ -126,6 +130,7 @@ interface Commands {
   /** PUT with five keys per message, their count first. */
   etPutMany(...args: (string | number | Buffer)[]): Promise<number[]>;
   etList(...args: string[]): Promise<[string | null, ...string[]]>;
+  etReadMailboxes(...args: (string | number)[]): Promise<MailboxFields[]>;
   etDeleteMessage(...args: string[]): Promise<number>;
   etDeleteAll(...args: string[]): Promise<number>;
 }
@@ -144,6 +149,8 @@ const SCRIPTS: [keyof Commands, string, number][] = [
   // pick a Cluster node by: only ever used on one server.
   ['etPutMany', lua.PUT, 0],
   ['etList', lua.LIST, 5],
+  // As etPutMany: its key count first, only ever used on one server.
+  ['etReadMailboxes', lua.READ_MAILBOXES, 0],
   ['etDeleteMessage', lua.DELETE_MESSAGE, 5],
   ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 5],
 ];
@@ -171,7 +178,12 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
   const k = createKeys(opts.prefix ?? 'et:');
   const cluster = isClusterUrl(opts.url);
 
-  const inFlight = new Set<Promise<unknown>>();
+  /** Operations under way, and close() waiting for there to be none. */
+  let running = 0;
+  let idle: (() => void) | null = null;
+  const settled = () => {
+    if (--running === 0) idle?.();
+  };
 
   /**
    * One PUT for `items`: with the raw bytes of large messages written beside it by HSETs in the
@@ -207,10 +219,10 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
   }
 
   /**
-   * Stores one message: batched with the others of its group (groupCommit), one script for the
+   * Stores one message: batched with the others of its group (batcher), one script for the
    * batch; on a Cluster a batch holds one mailbox's messages, whose keys share a slot.
    */
-  const put = groupCommit<PutItem, number>({
+  const put = batcher<PutItem, number>({
     async send(items) {
       const stored = writeBatch(items);
       // Sent right behind the script on the same connection, WAIT counts the replicas that
@@ -234,14 +246,37 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
    * and close() waits for the operation before it disconnects.
    */
   function guard<T>(operation: () => Promise<T>): Promise<T> {
-    const running = operation().catch((err: unknown) => {
-      throw err instanceof AppError ? err : unavailable(err);
-    });
-    inFlight.add(running);
-    const forget = () => inFlight.delete(running);
-    running.then(forget, forget);
-    return running;
+    running++;
+    return operation().then(
+      (value) => {
+        settled();
+        return value;
+      },
+      (err: unknown) => {
+        settled();
+        throw err instanceof AppError ? err : unavailable(err);
+      },
+    );
   }
+
+  /**
+   * A mailbox hash's fields, read in a batch with the other reads of the moment (batcher): every
+   * inbox poll and recipient check asks for one, and a batch is one command, one reply and one
+   * promise of ioredis's for all of them. On a Cluster a batch is one key's.
+   */
+  const readFields = batcher<string, MailboxFields>({
+    async send(keys) {
+      const distinct = [...new Set(keys)];
+      const rows =
+        distinct.length === 1
+          ? [await redis.hmget(distinct[0]!, ...MAILBOX_FIELDS)]
+          : await redis.etReadMailboxes(distinct.length, ...distinct);
+      const byKey = new Map(distinct.map((key, i) => [key, rows[i]!]));
+      return keys.map((key) => byKey.get(key)!);
+    },
+    groupOf: cluster ? (key) => key : () => '',
+    maxBatchItems: MAX_READ_BATCH,
+  });
 
   const lists = createListCache();
   /** token hash → address: fixed for a mailbox's life, checked against `th` on every read. */
@@ -253,8 +288,16 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
    * read at, which may be newer.
    */
   async function listAt(address: string, version: string | null) {
+    return cachedList(address, version) ?? readList(address);
+  }
+
+  /** The list kept at `version`, if this node holds it. */
+  function cachedList(address: string, version: string | null) {
     const cached = lists.get(address);
-    if (cached && version !== null && cached.version === version) return cached.messages;
+    return cached && version !== null && cached.version === version ? cached.messages : undefined;
+  }
+
+  async function readList(address: string) {
     const [listVersion, ...rows] = await redis.etList(...k.of(address));
     const current = lists.get(address);
     if (current && listVersion !== null && current.version === listVersion) return current.messages;
@@ -273,7 +316,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       addresses.set(tokenHash, address);
       while (addresses.size > MAX_CACHED_TOKENS) addresses.take(addresses.oldestKey()!);
     }
-    const found = await readMailbox(address, now, tokenHash);
+    const found = toMailbox(address, now, await readFields(k.mailbox(address)), tokenHash);
     if (!found) {
       addresses.take(tokenHash);
       lists.drop(address);
@@ -281,18 +324,25 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     return found;
   }
 
+  /** The poll: one batched read while the node knows the token and holds the list's version. */
   async function readInbox(tokenHash: string, now: number): Promise<Inbox | null> {
     const found = await mailboxOfToken(tokenHash, now);
     if (!found) return null;
-    const { record } = found;
-    return { mailbox: record, messages: await listAt(record.address, found.version) };
+    const { record, version } = found;
+    const messages = cachedList(record.address, version) ?? (await readList(record.address));
+    return { mailbox: record, messages };
   }
 
   const ttl = (until: number, now: number) => Math.max(1, Math.round(until - now));
 
   /** The live mailbox at `address` (only if it is `tokenHash`'s) and its list's version. */
-  async function readMailbox(address: string, now: number, tokenHash?: string) {
-    const [th, c, e, n, b, v] = await redis.hmget(k.mailbox(address), ...MAILBOX_FIELDS);
+  async function readMailbox(address: string, now: number) {
+    return toMailbox(address, now, await readFields(k.mailbox(address)));
+  }
+
+  /** A mailbox hash's fields as the live mailbox they describe, else null. */
+  function toMailbox(address: string, now: number, fields: MailboxFields, tokenHash?: string) {
+    const [th, c, e, n, b, v] = fields;
     if (th === null || c === null || e === null) return null;
     if (tokenHash !== undefined && th !== tokenHash) return null;
     const record: MailboxRecord = {
@@ -447,7 +497,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     deleteAllMessages: (mailbox) => guard(() => redis.etDeleteAll(...k.of(mailbox))),
 
     async close() {
-      await Promise.allSettled([...inFlight]);
+      if (running > 0) await new Promise<void>((resolve) => (idle = resolve));
       await Promise.all(
         [...new Set([redis, puts])].map((c) => c.quit().catch(() => c.disconnect())),
       );

@@ -109,6 +109,18 @@ return out
 `;
 
 /**
+ * KEYS: mailbox hashes (of any mailboxes: only ever run on one server) → for each, its fields
+ * th, c, e, n, b, v, each false where missing. Many reads in one command (redis-store.ts).
+ */
+export const READ_MAILBOXES = `
+local out = {}
+for i, key in ipairs(KEYS) do
+  out[i] = redis.call('HMGET', key, 'th', 'c', 'e', 'n', 'b', 'v')
+end
+return out
+`;
+
+/**
  * → the list's version (the mailbox's `v`, false when there is no mailbox), then the summary
  * JSON strings, newest first. Reads in chunks: Lua's unpack has a limit.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupCommit } from '../src/store/redis/group-commit';
+import { batcher } from '../src/store/redis/batcher';
 
 interface Item {
   group: string;
@@ -10,7 +10,7 @@ interface Item {
 /** A group commit whose sends wait until the test lets them go, and the batches it sent. */
 function harness(limits = { maxBatchBytes: 1000, maxBatchItems: 100 }) {
   const batches: { items: Item[]; finish(fail?: Error): void }[] = [];
-  const put = groupCommit<Item, string>({
+  const put = batcher<Item, string>({
     send: (items) =>
       new Promise((resolve, reject) => {
         batches.push({
@@ -27,7 +27,7 @@ function harness(limits = { maxBatchBytes: 1000, maxBatchItems: 100 }) {
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
 
-describe('groupCommit', () => {
+describe('batcher', () => {
   it('sends what comes in one turn at once, and what comes meanwhile together after it', async () => {
     const { put, batches, values } = harness();
     const first = [put({ group: 'a', value: 1 }), put({ group: 'a', value: 2 })];

@@ -1,14 +1,14 @@
-/** How one `groupCommit` batches. */
-export interface GroupCommitOptions<Item, Outcome> {
-  /** Writes one batch; resolves with one outcome per item, in the batch's order. */
+/** How one `batcher` batches. */
+export interface BatcherOptions<Item, Outcome> {
+  /** Sends one batch; resolves with one outcome per item, in the batch's order. */
   send(items: Item[]): Promise<Outcome[]>;
   /** Items of one group may share a batch (on a Cluster: the items of one slot). */
   groupOf(item: Item): string;
-  /** An item's bytes, counted against `maxBatchBytes`. */
-  bytesOf(item: Item): number;
   /** A batch this large is sent at once, even while another of its group is on its way. */
-  maxBatchBytes: number;
   maxBatchItems: number;
+  /** The same by bytes: an item's, and the batch's most. */
+  bytesOf?(item: Item): number;
+  maxBatchBytes?: number;
 }
 
 interface Waiting<Item, Outcome> {
@@ -25,14 +25,17 @@ interface Group<Item, Outcome> {
 }
 
 /**
- * Group commit: an item goes out at once when its group has nothing on its way (in a batch
- * with whatever else was added in the same turn of the event loop), and otherwise waits for
- * that batch to come back and goes with everything that waited meanwhile. So a lone message
- * waits for nothing, and under load the number of writes (and fsyncs) follows the store's
- * round trips, not the number of messages, as the SQLite writer's transactions do.
+ * Batches of requests to Redis, one command per batch: an item goes out at once when its group
+ * has nothing on its way (in a batch with whatever else was added in the same turn of the event
+ * loop), and otherwise waits for that batch to come back and goes with everything that waited
+ * meanwhile. So a lone request waits for nothing, and under load the number of commands follows
+ * Redis's round trips, not the number of requests. For writes this is group commit (one AOF
+ * write and fsync per batch, as the SQLite writer has one transaction per turn); a read that
+ * joins a batch is sent with it, after the read was asked for, so it sees every write completed
+ * before it.
  */
-export function groupCommit<Item, Outcome>(
-  opts: GroupCommitOptions<Item, Outcome>,
+export function batcher<Item, Outcome>(
+  opts: BatcherOptions<Item, Outcome>,
 ): (item: Item) => Promise<Outcome> {
   const groups = new Map<string, Group<Item, Outcome>>();
 
@@ -72,8 +75,11 @@ export function groupCommit<Item, Outcome>(
         groups.set(key, group);
       }
       group.waiting.push({ item, resolve, reject });
-      group.bytes += opts.bytesOf(item);
-      if (group.waiting.length >= opts.maxBatchItems || group.bytes >= opts.maxBatchBytes) {
+      group.bytes += opts.bytesOf?.(item) ?? 0;
+      if (
+        group.waiting.length >= opts.maxBatchItems ||
+        group.bytes >= (opts.maxBatchBytes ?? Infinity)
+      ) {
         flush(key, group);
       } else if (group.sending === 0 && !group.scheduled) {
         group.scheduled = true;
