@@ -1,0 +1,52 @@
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import type { CheckCpuReady, CheckCpuTurn } from './check-cpu';
+import { track } from './proc';
+
+const SCRIPT = fileURLToPath(new URL('./check-cpu.ts', import.meta.url));
+
+export interface CheckCpuProcess extends CheckCpuReady {
+  /** CPU ms per check over `n` checks. */
+  turn(n: number): Promise<number>;
+  stop(): Promise<void>;
+}
+
+/** Starts check-cpu.ts on `file` (the fast paths, or mailauth alone) and waits for its warm-up. */
+export async function startCheckCpu(o: {
+  dnsServer: string;
+  file: string;
+  plain: boolean;
+  warmUp: number;
+}): Promise<CheckCpuProcess> {
+  const args = ['--import', 'tsx', SCRIPT, '--dns', o.dnsServer, '--file', o.file];
+  const child = track(
+    spawn(
+      process.execPath,
+      [...args, '--warm-up', String(o.warmUp), ...(o.plain ? ['--plain'] : [])],
+      {
+        stdio: ['pipe', 'pipe', 'inherit'],
+      },
+    ),
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const next = async () => {
+    const line = await Promise.race([lines.next(), exited.then(() => null)]);
+    if (!line || line.done) throw new Error('check-cpu.ts exited');
+    return JSON.parse(line.value) as unknown;
+  };
+  const ready = (await next()) as CheckCpuReady;
+  return {
+    ...ready,
+    async turn(n) {
+      child.stdin!.write(`${n}\n`);
+      return ((await next()) as CheckCpuTurn).ms;
+    },
+    async stop() {
+      child.stdin!.end();
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
