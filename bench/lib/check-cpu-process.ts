@@ -12,23 +12,19 @@ export interface CheckCpuProcess extends CheckCpuReady {
   stop(): Promise<void>;
 }
 
-/** Starts check-cpu.ts on `file` (the fast paths, or mailauth alone) and waits for its warm-up. */
+/**
+ * Starts check-cpu.ts on `file` with the fast paths but those of `off` (`FAST_PATHS_OFF`'s
+ * names) and waits for its warm-up.
+ */
 export async function startCheckCpu(o: {
   dnsServer: string;
   file: string;
-  plain: boolean;
+  off: readonly string[];
   warmUp: number;
 }): Promise<CheckCpuProcess> {
   const args = ['--import', 'tsx', SCRIPT, '--dns', o.dnsServer, '--file', o.file];
-  const child = track(
-    spawn(
-      process.execPath,
-      [...args, '--warm-up', String(o.warmUp), ...(o.plain ? ['--plain'] : [])],
-      {
-        stdio: ['pipe', 'pipe', 'inherit'],
-      },
-    ),
-  );
+  args.push('--warm-up', String(o.warmUp), '--off', o.off.join(','));
+  const child = track(spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] }));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const next = async () => {

@@ -2,9 +2,11 @@
  * The sender checks of one message, again and again, in a process of its own, so that the CPU of
  * one path is measured apart from the other's (its own JIT and heap), as a server runs one.
  *
- *   node --import tsx bench/lib/check-cpu.ts --dns 127.0.0.1:PORT --file MSG [--plain] --warm-up N
+ *   node --import tsx bench/lib/check-cpu.ts --dns 127.0.0.1:PORT --file MSG [--off LIST] --warm-up N
  *
- * Checks the message (CRLF line ends, as the server receives it) `N` times to warm up, then
+ * `--off` names the fast paths to leave out, as `FAST_PATHS_OFF` does (`dkim-verify,spf-check,
+ * dmarc-check`: mailauth alone). Checks the message (CRLF line ends, as the server receives it)
+ * `N` times to warm up, then
  * prints one JSON line (`CheckCpuReady`); then for each line `n` read on stdin checks it `n`
  * times and prints `{"ms": …}`, the process's CPU per check.
  */
@@ -31,14 +33,14 @@ const { values } = parseArgs({
   options: {
     dns: { type: 'string' },
     file: { type: 'string' },
-    plain: { type: 'boolean', default: false },
+    off: { type: 'string', default: '' },
     'warm-up': { type: 'string', default: '1000' },
   },
 });
 const raw = Buffer.from(readFileSync(values.file!, 'latin1').replace(/\r?\n/g, '\r\n'), 'latin1');
 // As smtp-source introduces itself to the bench server.
 const facts = { ip: '127.0.0.1', helo: 'bench.test', sender: 'sender@bench.test' };
-const fast = !values.plain;
+const off = values.off!.split(',');
 let answered: AnsweredBy = { dkim: null, spf: null, dmarc: null };
 const check = createMessageAuth({
   lookup: createDnsResolver({
@@ -48,7 +50,11 @@ const check = createMessageAuth({
   }),
   hostname: 'mx.bench.test',
   timeoutMs: 2000,
-  fastPaths: { dkim: fast, spf: fast, dmarc: fast },
+  fastPaths: {
+    dkim: !off.includes('dkim-verify'),
+    spf: !off.includes('spf-check'),
+    dmarc: !off.includes('dmarc-check'),
+  },
   onAnswered: (a) => (answered = a),
 });
 
