@@ -81,13 +81,6 @@ function escapeProp(raw: string): string {
   return `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
 }
 
-/**
- * A domain name of plain ASCII letters, digits, hyphens and underscores, at least two labels:
- * the names the fast paths take. mailauth passes every name through punycode first, which
- * leaves such a name as it is, so both paths ask and compare the same names.
- */
-export const ASCII_DOMAIN = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z][a-z0-9-]*$/i;
-
 /** The options mailauth gives tldts (`TLDTS_OPTS` in mailauth's lib/tools.js). */
 const TLDTS_OPTS = { allowIcannDomains: true, allowPrivateDomains: true };
 

@@ -249,6 +249,7 @@ async function evaluate(walk: Walk, domain: string, first: boolean): Promise<str
   return record.redirect === null ? '?' : evaluate(walk, record.redirect, false);
 }
 
+/** mailauth's result word and comment for each outcome (`verify` in its lib/spf/index.js). */
 const COMMENTS: Record<string, [string, (f: SpfFacts & { domain: string }) => string]> = {
   '+': ['pass', (f) => `${f.mta}: domain of ${f.sender} designates ${f.ip} as permitted sender`],
   '~': [
@@ -292,12 +293,11 @@ export async function checkSpf(facts: SpfFacts, lookup: DnsLookup): Promise<SpfO
     if (err === GIVE_UP) return null;
     throw err;
   }
-  const wording = COMMENTS[qualifier]!;
-  const [result, comment] = [wording[0], wording[1]({ ...facts, sender, ip, domain })];
+  const [result, comment] = COMMENTS[qualifier]!;
   return {
     domain,
     result,
-    info: authClause('spf', result, comment, [
+    info: authClause('spf', result, comment({ ...facts, sender, ip, domain }), [
       ['smtp.mailfrom', sender],
       ['smtp.helo', facts.helo],
     ]),
