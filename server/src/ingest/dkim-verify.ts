@@ -98,6 +98,9 @@ function fieldAt(text: string, start: number, end: number, colon: number): Heade
 /** A field's text as mailauth has it (latin1), its folds inside. */
 const lineOf = (head: MessageHead, field: HeaderField) => head.text.slice(field.start, field.end);
 
+/** A part of a tag list with something in it, from its first character that is no blank. */
+const PART = /[^;\s][^;]*/g;
+
 /** The tags of a DKIM-Signature this path takes; any other tag sends the message to mailauth. */
 const TAGS = new Set(['v', 'a', 'b', 'bh', 'c', 'd', 'h', 'i', 'q', 's', 't', 'x']);
 
@@ -123,7 +126,7 @@ interface Signature {
   bodyCanon: 'relaxed' | 'simple';
   domain: string;
   selector: string;
-  /** `h=` split and lower-cased, as mailauth reads it. */
+  /** `h=` lower-cased and split, empty names and all (mailauth skips those). */
   signedFields: string[];
   bodyHash: string;
   signature: string;
@@ -144,8 +147,9 @@ function readSignature(head: MessageHead, field: HeaderField): Signature | null 
   // mailauth reads the field as UTF-8; plain ASCII reads the same either way.
   if (/[^\x20-\x7e\r\n\t]|[\\()"']/.test(value)) return null;
   const tags = new Map<string, string>();
-  for (const part of value.split(';')) {
-    if (!part.trim()) continue;
+  // The parts with something in them; mailauth drops the blank ones. A known tag may come once,
+  // so past a dozen parts the field is left to mailauth, however long it is.
+  for (const [part] of value.matchAll(PART)) {
     const eq = part.indexOf('=');
     if (eq < 0) return null;
     const key = part.slice(0, eq).trim();
@@ -163,7 +167,8 @@ function readSignature(head: MessageHead, field: HeaderField): Signature | null 
   const canonicalization = tags.get('c') ?? 'simple/simple';
   const domain = tags.get('d') ?? '';
   const selector = tags.get('s') ?? '';
-  const signedFields = (tags.get('h') ?? '').toLowerCase().split(':').filter(Boolean);
+  // Empty names are skipped where the fields are picked.
+  const signedFields = (tags.get('h') ?? '').toLowerCase().split(':');
   const bodyHash = tags.get('bh') ?? '';
   const signature = tags.get('b') ?? '';
   const t = tags.get('t');
@@ -174,7 +179,7 @@ function readSignature(head: MessageHead, field: HeaderField): Signature | null 
     !CANONICALISATIONS.has(canonicalization) ||
     !LDH_DOMAIN.test(domain) ||
     !SELECTOR.test(selector) ||
-    !signedFields.length ||
+    !signedFields.some(Boolean) ||
     !bodyHash ||
     !signature ||
     (t !== undefined && !NUMBER.test(t)) ||
@@ -236,6 +241,7 @@ function signedFieldsOf(byName: Map<string, number[]>, fields: HeaderField[], na
   const left = new Map<string, number>();
   const out: HeaderField[] = [];
   for (const name of names) {
+    if (!name) continue;
     const at = byName.get(name);
     if (!at) continue;
     const next = left.get(name) ?? at.length;
