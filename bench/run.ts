@@ -17,7 +17,7 @@ import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib
 import { runArrival } from './phases/arrival';
 import { runHostile } from './phases/hostile';
 import { runHostileAuth } from './phases/hostile-auth';
-import { ALL_SCENARIOS, runCheckCost, runIngest } from './phases/ingest';
+import { ALL_SCENARIOS, runCheckCost, runCheckCpu, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
 import { runRedis } from './phases/redis';
@@ -194,14 +194,16 @@ async function main() {
         const off = await startServer({ SENDER_CHECKS: 'off' });
         try {
           await runIngest(ctx, server, { scenarios: ALL_SCENARIOS, prefix: 'ingest' });
-          await runCheckCost(ctx, { on: server, off }, [
+          const signed = [
             {
               id: 'signed1k',
               label: '1 KB DKIM-signed',
               path: await writeSignedMessage(dns, join(tmp, 'signed-1k.eml')),
             },
             { id: '100k', label: '100 KB att. DKIM-signed', path: attachmentFile },
-          ]);
+          ];
+          await runCheckCost(ctx, { on: server, off }, signed);
+          await runCheckCpu(ctx, dns.server, signed);
         } finally {
           await Promise.all([server.stop(), off.stop()]);
         }

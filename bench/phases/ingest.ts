@@ -1,4 +1,5 @@
 import { createMailbox, listMessages } from '../lib/api';
+import { startCheckCpu } from '../lib/check-cpu-process';
 import type { Goal } from '../lib/report';
 import { recorded, report } from '../lib/report';
 import type { BenchServer } from '../lib/server';
@@ -211,5 +212,72 @@ export async function runCheckCost(
         `(on ${cpu.on.map((c) => c.toFixed(3)).join(' ')}; off ${cpu.off.map((c) => c.toFixed(3)).join(' ')}); ${checked}`,
       invalid: problems.length ? problems.join('; ') : undefined,
     });
+  }
+}
+
+/** The goal of the check alone of a signed 1 KB message: an RSA verification, a hash, kept answers. */
+const CHECK_CPU_GOAL_MS = 0.2;
+
+/**
+ * The check's own CPU, without the server around it: each file as the server receives it (CRLF
+ * line ends), checked again and again with the fast paths (docs/architecture.md, "Fast paths")
+ * in one process and with mailauth alone in another (check-cpu.ts: each its own JIT and heap,
+ * as a server runs one), each with a resolver whose answers are kept (as a server keeps a
+ * steady sender's), in turns whose order alternates; CPU per check, medians of the turns.
+ * Invalid unless both give the same outcome and the fast paths answered all three checks.
+ */
+export async function runCheckCpu(
+  ctx: IngestContext,
+  dnsServer: string,
+  files: { id: string; label: string; path: string }[],
+): Promise<void> {
+  const turns = ctx.quick ? 2 : 5;
+  const perTurn = ctx.quick ? 300 : 1000;
+  // The fast paths' code takes some thousands of checks to reach its steady speed, as the
+  // server's does with its first messages.
+  const warmUp = ctx.quick ? 2000 : 5000;
+  for (const file of files) {
+    const sides = {
+      on: await startCheckCpu({ dnsServer, file: file.path, off: [], warmUp }),
+      off: await startCheckCpu({
+        dnsServer,
+        file: file.path,
+        off: ['dkim-verify', 'spf-check', 'dmarc-check'],
+        warmUp: perTurn,
+      }),
+    };
+    try {
+      const problems: string[] = [];
+      if (JSON.stringify(sides.on.outcome) !== JSON.stringify(sides.off.outcome)) {
+        problems.push('the two paths disagree');
+      }
+      if (Object.values(sides.on.answered).some((p) => p !== 'fast')) {
+        problems.push(`answered by ${JSON.stringify(sides.on.answered)}`);
+      }
+      const cpu = { on: [] as number[], off: [] as number[] };
+      for (let turn = 0; turn < turns; turn++) {
+        for (const which of turn % 2 ? (['off', 'on'] as const) : (['on', 'off'] as const)) {
+          cpu[which].push(await sides[which].turn(perTurn));
+        }
+      }
+      const r = sides.on.outcome.results;
+      report({
+        id: `ingest.checks.${file.id}.alone`,
+        label: `sender checks alone, ${file.label}: CPU`,
+        unit: 'ms/check',
+        ours: percentile(cpu.on, 50),
+        baseline: { name: 'mailauth alone', value: percentile(cpu.off, 50) },
+        goal:
+          file.id === 'signed1k' ? { on: 'value', op: '<=', limit: CHECK_CPU_GOAL_MS } : undefined,
+        note:
+          `answers kept; medians of ${turns} turns of ${perTurn} ` +
+          `(fast ${cpu.on.map((c) => c.toFixed(3)).join(' ')}; ` +
+          `mailauth ${cpu.off.map((c) => c.toFixed(3)).join(' ')}); ` +
+          `spf=${r.spf} dkim=${r.dkim} dmarc=${r.dmarc}`,
+        invalid: problems.length ? problems.join('; ') : undefined,
+      });
+    } finally {
+      await Promise.all([sides.on.stop(), sides.off.stop()]);
+    }
   }
 }

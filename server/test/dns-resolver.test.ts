@@ -76,6 +76,20 @@ describe('the DNS resolver of the mail checks, against a real dnsmasq', () => {
     expect(asked()).toEqual(['TXT ttl.test', 'TXT ttl.test']);
   });
 
+  it('hands out the same record objects while it keeps an answer, and new ones after', async () => {
+    // dkim-verify.ts keeps each parsed DKIM key beside the record object it came from.
+    const { clock, lookup } = setUp(auth);
+    const first = (await lookup('two.ttl.test', 'TXT')) as string[][];
+    const again = (await lookup('two.ttl.test', 'TXT')) as string[][];
+    expect(again).not.toBe(first);
+    expect(again[0]).toBe(first[0]);
+    expect(again[1]).toBe(first[1]);
+    clock.advance(TTL_SECONDS * 1000);
+    const renewed = (await lookup('two.ttl.test', 'TXT')) as string[][];
+    expect(renewed).toEqual(first);
+    expect(renewed[0]).not.toBe(first[0]);
+  });
+
   it("keeps 'no such name' and 'no such record' for the SOA's time (RFC 2308)", async () => {
     const { clock, lookup, asked } = setUp(auth);
     expect(await codeOf(lookup, 'missing.ttl.test', 'TXT')).toBe('ENOTFOUND');

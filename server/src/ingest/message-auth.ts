@@ -1,12 +1,35 @@
 import type { MessageAuthentication } from '@et/common';
 import { isIP } from 'node:net';
 import { dkimVerify, dmarc, spf } from 'mailauth';
+import type {
+  DkimOutcome,
+  DkimSignatureOutcome,
+  DmarcInput,
+  DmarcOutcome,
+  SpfOutcome,
+} from './auth-results';
+import { verifyDkim } from './dkim-verify';
+import { checkDmarc } from './dmarc-check';
 import type { DnsLookup } from './dns-resolver';
+import { checkSpf, type SpfFacts } from './spf-check';
 
 /**
- * SPF (RFC 7208), DKIM (RFC 6376) and DMARC (RFC 7489) of one message, with mailauth: the only
- * file that imports it. Checked against mailauth 4.13 (its 5.x line needs Node 22).
+ * SPF (RFC 7208), DKIM (RFC 6376) and DMARC (RFC 7489) of one message. The plain path is
+ * mailauth, and this is the only file that imports it; checked against mailauth 4.13.3 (its
+ * 5.x line needs Node 22), the release the fast paths copy (auth-results.test.ts fails on any
+ * other). Each check first asks its fast path (dkim-verify.ts, spf-check.ts, dmarc-check.ts),
+ * which answers the common case in mailauth's words and leaves the rest to mailauth
+ * (docs/architecture.md, "Fast paths").
  */
+export const CHECKED_MAILAUTH_VERSION = '4.13.3';
+
+/** Which checks take their fast path; each is `FAST_PATHS_OFF`'s to turn off. */
+export interface AuthFastPaths {
+  dkim: boolean;
+  spf: boolean;
+  dmarc: boolean;
+}
+
 export interface MessageAuthOptions {
   lookup: DnsLookup;
   /** Our host name, the authserv-id of the Authentication-Results field. */
@@ -16,8 +39,12 @@ export interface MessageAuthOptions {
    * the rest; a step that did not finish is temperror.
    */
   timeoutMs: number;
+  /** The fast paths to take; all by default. */
+  fastPaths?: AuthFastPaths;
   /** Told the work of each check (the tests and the bench count it). */
   onWork?: (work: AuthWork) => void;
+  /** Told which path answered each check (the tests hold the fast paths to their cases). */
+  onAnswered?: (answered: AnsweredBy) => void;
 }
 
 /** What the SMTP session knows of the sender. */
@@ -36,6 +63,13 @@ export interface AuthOutcome {
 
 export type CheckMessage = (raw: Buffer, facts: SenderFacts) => Promise<AuthOutcome>;
 
+/** Which path gave each check's answer; null for a check that did not run or did not finish. */
+export interface AnsweredBy {
+  dkim: 'fast' | 'plain' | null;
+  spf: 'fast' | 'plain' | null;
+  dmarc: 'fast' | 'plain' | null;
+}
+
 const WORDS = new Set(['pass', 'fail', 'softfail', 'neutral', 'none', 'temperror', 'permerror']);
 
 /** An RFC 8601 result word for whatever mailauth says ('temperr' and 'policy' included). */
@@ -46,11 +80,9 @@ function word(result: string | undefined): MessageAuthentication['spf'] {
 }
 
 /** The best DKIM result among the signatures: one pass is enough to say pass. */
-function dkimWord(
-  results: readonly { status: { result: string } }[],
-): MessageAuthentication['dkim'] {
+function dkimWord(results: readonly DkimSignatureOutcome[]): MessageAuthentication['dkim'] {
   if (results.length === 0) return 'none';
-  const words = results.map((r) => word(r.status.result));
+  const words = results.map((r) => word(r.result));
   for (const w of ['pass', 'temperror', 'fail', 'permerror', 'neutral', 'softfail'] as const) {
     if (words.includes(w)) return w;
   }
@@ -103,22 +135,46 @@ export interface AuthWork {
   signatures: number;
 }
 
+const LATE = Symbol('late');
+
+/**
+ * A moment (performance.now()) that promises race against, with one timer for all of them, set
+ * on the first race: a check whose answers are all in the cache makes two timers, not one per
+ * question. `clear` stops it.
+ */
+function deadlineAt(at: number) {
+  let late: Promise<typeof LATE> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    at,
+    race<T>(promise: Promise<T>): Promise<T | typeof LATE> {
+      late ??= new Promise((resolve) => {
+        timer = setTimeout(() => resolve(LATE), Math.max(0, at - performance.now()));
+      });
+      return Promise.race([promise, late]);
+    },
+    clear: () => clearTimeout(timer),
+  };
+}
+type Deadline = ReturnType<typeof deadlineAt>;
+
 const deadlineError = () => Object.assign(new Error('DNS deadline'), { code: 'ETIMEOUT' });
 
 /**
- * A lookup that counts, stops at `max` questions, and ends by `deadline` (performance.now()):
- * a question still out then is ETIMEOUT, which mailauth reads as temperror, and one asked after
- * it fails at once, so that no work outlives the check.
+ * A lookup that counts, stops at `max` questions, and ends by `deadline`: a question still out
+ * then is ETIMEOUT, which mailauth reads as temperror, and one asked after it fails at once, so
+ * that no work outlives the check.
  */
 function budgeted(
   lookup: DnsLookup,
-  deadline: number,
+  deadline: Deadline,
   count: (n: number) => void,
   max = Infinity,
 ): DnsLookup {
   let asked = 0;
+  count(0);
   return (name, rrtype) => {
-    if (performance.now() >= deadline) return Promise.reject(deadlineError());
+    if (performance.now() >= deadline.at) return Promise.reject(deadlineError());
     if (++asked > max) {
       return Promise.reject(
         Object.assign(new Error('Too many DNS requests'), {
@@ -128,33 +184,30 @@ function budgeted(
       );
     }
     count(asked);
-    const late = Symbol('late');
-    return until(lookup(name, rrtype), deadline, late, true).then((answer) => {
-      if (answer === late) throw deadlineError();
+    return deadline.race(lookup(name, rrtype)).then((answer) => {
+      if (answer === LATE) throw deadlineError();
       return answer;
     });
   };
 }
 
 /**
- * `promise`'s value, or `fallback` once `deadline` (performance.now()) has passed or, unless
- * `keepErrors`, when it fails.
+ * `lookup` with each question asked at most once for the life of the returned function (one
+ * check): a fast path that leaves a check to mailauth has its answers used again, also those
+ * the resolver does not keep (a TTL of 0), so leaving costs no question twice. A copy of each
+ * answer, as the resolver gives: mailauth sorts MX answers in place.
  */
-async function until<T, F>(
-  promise: Promise<T>,
-  deadline: number,
-  fallback: F,
-  keepErrors = false,
-): Promise<T | F> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<F>((resolve) => {
-    timer = setTimeout(() => resolve(fallback), Math.max(0, deadline - performance.now()));
-  });
-  try {
-    return await Promise.race([keepErrors ? promise : promise.catch(() => fallback), late]);
-  } finally {
-    clearTimeout(timer);
-  }
+function askedOnce(lookup: DnsLookup): DnsLookup {
+  const asked = new Map<string, Promise<unknown>>();
+  return (name, rrtype) => {
+    const key = `${rrtype} ${name}`;
+    let answer = asked.get(key);
+    if (!answer) {
+      answer = lookup(name, rrtype);
+      asked.set(key, answer);
+    }
+    return answer.then((value) => (Array.isArray(value) ? value.slice() : value));
+  };
 }
 
 /** An Authentication-Results clause folded at spaces near 160 columns (RFC 5322 §2.2.3). */
@@ -172,7 +225,43 @@ function fold(clause: string): string {
   return lines.join('\r\n ');
 }
 
+/**
+ * The plain path: mailauth's checks, their results in the shape the fast paths give them. They
+ * are the steps of mailauth's `authenticate` without ARC and BIMI.
+ */
+export const plainChecks = {
+  async dkim(raw: Buffer, sender: string, lookup: DnsLookup): Promise<DkimOutcome> {
+    const result = await dkimVerify(limitSignatures(raw, MAX_DKIM_SIGNATURES), {
+      sender,
+      resolver: lookup as never,
+    });
+    return {
+      headerFrom: result.headerFrom,
+      signatures: result.results.map((r) => ({
+        signingDomain: r.signingDomain,
+        result: r.status.result,
+        underSized: r.status.underSized as number | undefined,
+        info: r.info,
+      })),
+    };
+  },
+  async spf(facts: SpfFacts, lookup: DnsLookup): Promise<SpfOutcome> {
+    const result = await spf({ ...facts, resolver: lookup as never });
+    return { domain: result.domain, result: result.status.result, info: result.info };
+  },
+  async dmarc(input: DmarcInput, lookup: DnsLookup): Promise<DmarcOutcome | false> {
+    const result = await dmarc({
+      ...input,
+      // mailauth's types call underSized a boolean; it is the count of bytes its own code gives.
+      dkimDomains: input.dkimDomains as { domain: string; underSized?: boolean }[],
+      resolver: lookup as never,
+    });
+    return result && { domain: result.domain, result: result.status.result, info: result.info };
+  },
+};
+
 export function createMessageAuth(opts: MessageAuthOptions): CheckMessage {
+  const fastPaths = opts.fastPaths ?? { dkim: true, spf: true, dmarc: true };
   const temperror = (): AuthOutcome => ({
     results: { spf: 'temperror', dkim: 'temperror', dmarc: 'temperror', domain: null },
     header:
@@ -182,71 +271,97 @@ export function createMessageAuth(opts: MessageAuthOptions): CheckMessage {
 
   /**
    * DKIM and SPF side by side within the deadline less DMARC's share, then DMARC (which reads
-   * both) within the rest: the steps of mailauth's `authenticate` without ARC and BIMI, each
-   * with its own counted lookup.
+   * both) within the rest. Each check asks its fast path first and mailauth when the fast path
+   * leaves it; each attempt has a counted lookup of its own, so what is counted is the work of
+   * the path that answered (the one before it found its answers in the cache).
    */
   return async function checkMessage(raw, facts) {
     const startedAt = performance.now();
-    const deadline = startedAt + opts.timeoutMs;
-    const firstDeadline = deadline - opts.timeoutMs * DMARC_SHARE;
+    const deadline = deadlineAt(startedAt + opts.timeoutMs);
+    const firstDeadline = deadlineAt(deadline.at - opts.timeoutMs * DMARC_SHARE);
     const work: AuthWork = { queries: { dkim: 0, spf: 0, dmarc: 0 }, signatures: 0 };
+    const answered: AnsweredBy = { dkim: null, spf: null, dmarc: null };
     const ip = facts.ip.replace(/^::ffff:(?=\d+\.)/i, '');
+    const lookupOnce = askedOnce(opts.lookup);
+
+    /**
+     * One check: its fast path when on, then mailauth if the fast path left it; null when
+     * mailauth failed (temperror), LATE when the deadline came first.
+     */
+    function run<T>(
+      kind: keyof AuthFastPaths,
+      lookup: () => DnsLookup,
+      fast: (lookup: DnsLookup) => Promise<T | null>,
+      plain: (lookup: DnsLookup) => Promise<T>,
+    ): Promise<T | null | typeof LATE> {
+      const attempt = async () => {
+        if (fastPaths[kind]) {
+          // A fault of the fast path is no answer: mailauth still gives one.
+          const answer = await fast(lookup()).catch(() => null);
+          if (answer !== null) {
+            answered[kind] = 'fast';
+            return answer;
+          }
+        }
+        const answer = await plain(lookup()).catch(() => null);
+        answered[kind] = 'plain';
+        return answer;
+      };
+      return deadline.race(attempt());
+    }
+
     try {
-      const [dkimResult, spfResult] = await Promise.all([
-        until(
-          dkimVerify(limitSignatures(raw, MAX_DKIM_SIGNATURES), {
-            sender: facts.sender,
-            resolver: budgeted(opts.lookup, firstDeadline, (n) => (work.queries.dkim = n)) as never,
-          }),
-          deadline,
-          null,
+      const spfFacts: SpfFacts = {
+        sender: facts.sender,
+        ip,
+        helo: isIP(facts.helo) ? `[${facts.helo}]` : facts.helo || `[${ip}]`,
+        mta: opts.hostname,
+      };
+      const dkimLookup = () => budgeted(lookupOnce, firstDeadline, (n) => (work.queries.dkim = n));
+      const spfLookup = () =>
+        budgeted(lookupOnce, firstDeadline, (n) => (work.queries.spf = n), MAX_SPF_QUERIES);
+      const [dkimRace, spfRace] = await Promise.all([
+        run(
+          'dkim',
+          dkimLookup,
+          (lookup) => verifyDkim(raw, lookup, MAX_DKIM_SIGNATURES),
+          (lookup) => plainChecks.dkim(raw, facts.sender, lookup),
         ),
-        until(
-          spf({
-            sender: facts.sender,
-            ip,
-            helo: isIP(facts.helo) ? `[${facts.helo}]` : facts.helo || `[${ip}]`,
-            mta: opts.hostname,
-            resolver: budgeted(
-              opts.lookup,
-              firstDeadline,
-              (n) => (work.queries.spf = n),
-              MAX_SPF_QUERIES,
-            ) as never,
-          }),
-          deadline,
-          null,
+        run(
+          'spf',
+          spfLookup,
+          (lookup) => checkSpf(spfFacts, lookup),
+          (lookup) => plainChecks.spf(spfFacts, lookup),
         ),
       ]);
-      const signatures = dkimResult ? dkimResult.results : [];
-      work.signatures = signatures.filter((r) => r.status.result !== 'none').length;
-      const spfWord = spfResult ? word(spfResult.status.result) : 'temperror';
+      const dkimResult = dkimRace === LATE ? null : dkimRace;
+      const spfResult = spfRace === LATE ? null : spfRace;
+      const signatures = dkimResult ? dkimResult.signatures : [];
+      work.signatures = signatures.filter((r) => r.result !== 'none').length;
+      const spfWord = spfResult ? word(spfResult.result) : 'temperror';
       const dkim = dkimResult ? dkimWord(signatures) : 'temperror';
 
       const headerFrom = dkimResult?.headerFrom;
-      const dmarcResult = headerFrom
-        ? await until(
-            dmarc({
-              headerFrom,
-              spfDomains: spfResult && spfWord === 'pass' ? [spfResult.domain] : [],
-              dkimDomains: signatures
-                .filter((r) => r.status.result === 'pass')
-                .map((r) => ({
-                  id: r.id,
-                  domain: r.signingDomain,
-                  aligned: r.status.aligned as boolean | undefined,
-                  underSized: r.status.underSized as boolean | undefined,
-                })),
-              resolver: budgeted(opts.lookup, deadline, (n) => (work.queries.dmarc = n)) as never,
-            }),
-            deadline,
-            null,
-          )
-        : false;
+      let dmarcResult: DmarcOutcome | false | null = false;
+      if (headerFrom) {
+        const input: DmarcInput = {
+          headerFrom,
+          spfDomains: spfResult && spfWord === 'pass' ? [spfResult.domain] : [],
+          dkimDomains: signatures
+            .filter((r) => r.result === 'pass')
+            .map((r) => ({ domain: r.signingDomain!, underSized: r.underSized })),
+        };
+        const dmarcLookup = () => budgeted(lookupOnce, deadline, (n) => (work.queries.dmarc = n));
+        const race = await run(
+          'dmarc',
+          dmarcLookup,
+          (lookup) => checkDmarc(input, lookup),
+          (lookup) => plainChecks.dmarc(input, lookup),
+        );
+        dmarcResult = race === LATE ? null : race;
+      }
       const dmarcWord =
-        dmarcResult === null
-          ? 'temperror'
-          : word(dmarcResult ? dmarcResult.status.result : undefined);
+        dmarcResult === null ? 'temperror' : word(dmarcResult ? dmarcResult.result : undefined);
       const domain = dmarcWord === 'pass' && dmarcResult ? safe(dmarcResult.domain) || null : null;
 
       const clauses = [
@@ -266,7 +381,10 @@ export function createMessageAuth(opts: MessageAuthOptions): CheckMessage {
     } catch {
       return temperror();
     } finally {
+      deadline.clear();
+      firstDeadline.clear();
       opts.onWork?.(work);
+      opts.onAnswered?.(answered);
     }
   };
 }

@@ -143,6 +143,11 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           }),
           hostname: config.smtpHostname,
           timeoutMs: config.dnsTimeoutMs,
+          fastPaths: {
+            dkim: !config.fastPathsOff.includes('dkim-verify'),
+            spf: !config.fastPathsOff.includes('spf-check'),
+            dmarc: !config.fastPathsOff.includes('dmarc-check'),
+          },
         });
   const pipeline = runsSmtp
     ? createIngestPipeline({ store, bus, quota, parse, clock, logger, checkMessage })

@@ -45,6 +45,8 @@ export interface TestDnsOptions {
   ttlSeconds?: number;
   /** Zones whose questions are passed on to another server (`127.0.0.1:port`), as a resolver does. */
   forward?: Record<string, string>;
+  /** The port to listen on (a server started again in place of one stopped); a free one by default. */
+  port?: number;
 }
 
 export interface TestDns {
@@ -79,6 +81,7 @@ export async function startDns(
   records: ZoneRecord[],
   opts: TestDnsOptions = {},
 ): Promise<TestDns> {
+  if (opts.port !== undefined) return startDnsOn(opts.port, zones, records, opts);
   // A port free for UDP may be taken for TCP, or taken by another test between our probe and
   // dnsmasq's bind (the suite runs files side by side): then another port.
   for (let attempt = 1; ; attempt++) {

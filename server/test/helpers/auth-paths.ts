@@ -1,0 +1,138 @@
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { dkimSign } from 'mailauth/lib/dkim/sign.js';
+import { expect } from 'vitest';
+import { createDnsResolver } from '../../src/ingest/dns-resolver';
+import {
+  createMessageAuth,
+  type AnsweredBy,
+  type AuthOutcome,
+  type AuthWork,
+  type SenderFacts,
+} from '../../src/ingest/message-auth';
+import type { TestDns } from './dns-server';
+
+/** What one check came to, on one path. */
+export interface PathRun {
+  outcome: AuthOutcome;
+  work: AuthWork;
+  answered: AnsweredBy;
+  /** The questions the DNS server got, sorted (DKIM and SPF ask side by side). */
+  questions: string[];
+}
+
+/** One check of `raw` with the fast paths on or off, with a resolver of its own. */
+async function runOnce(
+  dns: TestDns,
+  raw: Buffer,
+  facts: SenderFacts,
+  fast: boolean,
+  timeoutMs: number,
+): Promise<PathRun> {
+  let work: AuthWork | undefined;
+  let answered: AnsweredBy | undefined;
+  const before = dns.queries().length;
+  const check = createMessageAuth({
+    lookup: createDnsResolver({ servers: [dns.server], timeoutMs, now: () => performance.now() }),
+    hostname: 'mx.test',
+    timeoutMs,
+    fastPaths: { dkim: fast, spf: fast, dmarc: fast },
+    onWork: (w) => (work = w),
+    onAnswered: (a) => (answered = a),
+  });
+  const outcome = await check(raw, facts);
+  return {
+    outcome,
+    work: work!,
+    answered: answered!,
+    questions: dns.queries().slice(before).sort(),
+  };
+}
+
+type Path = 'fast' | 'plain' | null;
+
+/**
+ * Checks `raw` with the fast paths and with mailauth alone, and expects the two to agree on
+ * everything: the results, the Authentication-Results field byte for byte, the work counted and
+ * the questions the DNS server got. `paths` says which path must have answered each check with
+ * the fast paths on (DKIM, SPF, DMARC), so that a fast path that left everything to mailauth
+ * fails the test. Resolves the fast run.
+ */
+export async function expectSameOnBothPaths(
+  dns: TestDns,
+  raw: Buffer,
+  facts: SenderFacts,
+  paths: readonly [Path, Path, Path],
+  timeoutMs = 2000,
+): Promise<PathRun> {
+  const fast = await runOnce(dns, raw, facts, true, timeoutMs);
+  const plain = await runOnce(dns, raw, facts, false, timeoutMs);
+  expect(fast.outcome.header).toBe(plain.outcome.header);
+  expect(fast.outcome.results).toEqual(plain.outcome.results);
+  expect(fast.work).toEqual(plain.work);
+  expect(fast.questions).toEqual(plain.questions);
+  expect([fast.answered.dkim, fast.answered.spf, fast.answered.dmarc]).toEqual(paths);
+  return fast;
+}
+
+/** An RSA or Ed25519 key pair for a test zone: the private key, and its DKIM key record. */
+export function dkimKey(
+  kind: 'rsa' | 'ed25519',
+  bits = 2048,
+): { privateKey: string; record: string; key: KeyObject } {
+  if (kind === 'ed25519') {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    // RFC 8463 §4.2: the raw 32-byte key, the last bytes of its SubjectPublicKeyInfo.
+    const raw = publicKey.export({ type: 'spki', format: 'der' }).subarray(-32);
+    return {
+      privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      record: `v=DKIM1; k=ed25519; p=${raw.toString('base64')}`,
+      key: publicKey,
+    };
+  }
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: bits });
+  return {
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    record: `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`,
+    key: publicKey,
+  };
+}
+
+/** What mailauth's signer is told for one signature. */
+export interface SignWith {
+  domain: string;
+  selector: string;
+  privateKey: string;
+  algorithm?: 'rsa-sha256' | 'rsa-sha1' | 'ed25519-sha256';
+  canonicalization?: string;
+  /** `x=`. */
+  expires?: Date;
+  /** `t=`. */
+  signTime?: Date;
+  /** `l=`: how much of the body is signed. */
+  maxBodyLength?: number;
+  /** `h=`, colon-separated. */
+  headerList?: string;
+}
+
+/** `raw` with a DKIM-Signature of mailauth's signer on top, as a sending MTA adds it. */
+export async function signed(raw: Buffer, w: SignWith): Promise<Buffer> {
+  const entry = {
+    signingDomain: w.domain,
+    selector: w.selector,
+    privateKey: w.privateKey,
+    ...(w.algorithm ? { algorithm: w.algorithm } : {}),
+    ...(w.canonicalization ? { canonicalization: w.canonicalization } : {}),
+    ...(w.maxBodyLength !== undefined ? { maxBodyLength: w.maxBodyLength } : {}),
+  };
+  const { signatures, errors } = await dkimSign(raw, {
+    ...entry,
+    ...(w.expires ? { expires: w.expires } : {}),
+    ...(w.signTime ? { signTime: w.signTime } : {}),
+    ...(w.headerList ? { headerList: w.headerList } : {}),
+    // mailauth 4.13 signs with the keys of signatureData only.
+    signatureData: [entry],
+  } as never);
+  if (errors?.length) throw new Error(`signing failed: ${String(errors[0])}`);
+  return Buffer.concat([Buffer.from(signatures), raw]);
+}
