@@ -85,7 +85,43 @@ export function sanitizeMailHtml(html: string): string {
  */
 export const MAX_HTML_NESTING = 256;
 
-const TAG = /<(\/?)([A-Za-z][^\s/>]*)[^>]*>/g;
+/** A tag's name, read from just after `<` or `</` (sticky: `lastIndex` says where). */
+const TAG_NAME = /[A-Za-z][^\s/>]*/y;
+
+/** A tag as capNesting reads it: its name, whether it closes, and where it is in the HTML. */
+export interface TagAt {
+  name: string;
+  closing: boolean;
+  start: number;
+  /** Just past its `>`. */
+  end: number;
+}
+
+/**
+ * The tags of `html` in order, as the global regex `<(\/?)([A-Za-z][^\s/>]*)[^>]*>` finds them:
+ * `<` or `</`, a letter, the name up to a blank, `/` or `>`, then everything up to the first
+ * `>`. Not by that regex: where no `>` follows, it tries every split between the name and the
+ * rest at every `<` that starts a name, which costs the cube of a run like `<a<a<a`. Here a tag
+ * without a `>` after it ends the scan, since no later tag can have one either.
+ */
+export function* tagsOf(html: string): Generator<TagAt> {
+  let at = 0;
+  for (;;) {
+    const start = html.indexOf('<', at);
+    if (start < 0) return;
+    const closing = html.charCodeAt(start + 1) === 0x2f; // '/'
+    TAG_NAME.lastIndex = start + (closing ? 2 : 1);
+    const name = TAG_NAME.exec(html);
+    if (!name) {
+      at = start + 1;
+      continue;
+    }
+    const gt = html.indexOf('>', TAG_NAME.lastIndex);
+    if (gt < 0) return;
+    yield { name: name[0], closing, start, end: gt + 1 };
+    at = gt + 1;
+  }
+}
 /** htmlparser2's void elements: never on its stack. */
 const VOID_TAGS = new Set([
   'area',
@@ -131,10 +167,10 @@ export function capNesting(html: string): string {
   const stack: string[] = [];
   let out = '';
   let done = 0;
-  for (const m of html.matchAll(TAG)) {
-    const name = m[2]!.toLowerCase();
+  for (const tag of tagsOf(html)) {
+    const name = tag.name.toLowerCase();
     if (VOID_TAGS.has(name)) continue;
-    if (m[1]) {
+    if (tag.closing) {
       // A close tag pops down to its element, searching no deeper than the cap.
       const at = stack.lastIndexOf(name);
       if (at >= 0) stack.length = at;
@@ -146,8 +182,8 @@ export function capNesting(html: string): string {
       stack.push(name);
       continue;
     }
-    out += html.slice(done, m.index);
-    done = m.index + m[0].length;
+    out += html.slice(done, tag.start);
+    done = tag.end;
   }
   return done === 0 ? html : out + html.slice(done);
 }

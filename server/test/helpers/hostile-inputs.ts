@@ -208,6 +208,7 @@ export const HOSTILE_HTML: HostileText[] = [
   ),
   rep('block tags', '<br>'),
   rep('code in cells', '<td>OTP</td><td>A1B2C3</td>'),
+  rep('tag names never closed', '<a'),
 ];
 
 /** Pathological MIME structure for the outline and the parser. */
