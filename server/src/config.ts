@@ -79,7 +79,7 @@ const ROLES: Role[] = ['all', 'smtp', 'http'];
  * The fast paths a node can be told to skip (docs/architecture.md, "Fast paths"): each one
  * gives the answer of the plain path for less work, and turning it off leaves the plain path.
  */
-export const FAST_PATHS = ['inbox-read', 'mime-outline'] as const;
+export const FAST_PATHS = ['inbox-read', 'mime-outline', 'html-text-runs'] as const;
 export type FastPath = (typeof FAST_PATHS)[number];
 
 type Env = Record<string, string | undefined>;
@@ -470,7 +470,7 @@ export const CONFIG_VARS = {
     name: 'FAST_PATHS_OFF',
     fallback: [],
     read: fastPaths,
-    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
+    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser), `html-text-runs` (each run of text handed to the HTML sanitiser as one event). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
   },
   metricsHost: {
     name: 'METRICS_HOST',

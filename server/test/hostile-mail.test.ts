@@ -9,7 +9,14 @@ import {
 } from '../src/domain/verification/code-finder';
 import { makePreview, parseMessage, summarizeMessage } from '../src/ingest/parse';
 import { startParsePool } from '../src/ingest/parse-pool';
-import { capNesting, MAX_HTML_NESTING, scanMailHtml, tagsOf } from '../src/ingest/sanitize';
+import {
+  capNesting,
+  countHtmlScanWork,
+  MAX_HTML_NESTING,
+  scanMailHtml,
+  tagsOf,
+  type HtmlScanWork,
+} from '../src/ingest/sanitize';
 import {
   composeMessage,
   HOSTILE_HTML,
@@ -217,6 +224,26 @@ describe('the other steps on the worst inputs the bench found', () => {
           () => scanMailHtml(ordinary),
         ),
       ).toBeLessThan(10);
+    },
+  );
+
+  it.each(['lone brackets', 'text: brackets', 'entities'])(
+    'HTML scan and sanitising hands on each run of text once: %s',
+    (name) => {
+      // A `<` that starts no tag ends htmlparser2's text event: sanitize-html would handle (and
+      // escape) every character of `<<<` on its own. Decoded entities stay events of their own.
+      const hostile = [...HOSTILE_HTML, ...HOSTILE_TEXTS]
+        .find((h) => h.name === name || `text: ${h.name}` === name)!
+        .make(64 * 1024);
+      const work: HtmlScanWork = { textEvents: 0 };
+      countHtmlScanWork(work);
+      try {
+        scanMailHtml(hostile);
+      } finally {
+        countHtmlScanWork(null);
+      }
+      // One run of text, and one event for each entity in it.
+      expect(work.textEvents).toBeLessThanOrEqual(hostile.split('&').length);
     },
   );
 

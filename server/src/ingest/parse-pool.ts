@@ -125,6 +125,7 @@ export function startParsePool(
     // The lane heavy senders share yields the processor to the event loop and the light lane.
     const worker = startWorker({
       mimeOutline: options.mimeOutline,
+      htmlTextRuns: options.htmlTextRuns,
       nice: lightOnly ? 0 : HEAVY_LANE_NICE,
     });
     worker.unref();

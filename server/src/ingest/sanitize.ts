@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { MessageLink } from '../domain/verification';
+import { TextRunTokenizer } from './html-text-runs';
 
 /**
  * Mail HTML is hostile. The page shows it only in a sandboxed iframe without scripts under a CSP
@@ -72,8 +73,32 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeMailHtml(html: string): string {
-  return sanitizeHtml(capNesting(html), OPTIONS);
+/** How the HTML is read. */
+export interface HtmlScanOptions {
+  /**
+   * Hand sanitize-html each run of text as one event (html-text-runs.ts; default true): a fast
+   * path (docs/architecture.md, "Fast paths"). `FAST_PATHS_OFF=html-text-runs` turns it off,
+   * leaving htmlparser2's own tokenizer.
+   */
+  textRuns?: boolean;
+}
+
+type ParserOptions = NonNullable<sanitizeHtml.IOptions['parser']>;
+
+/**
+ * sanitize-html's parser options: its default (entities decoded) and, with `textRuns`, the
+ * tokenizer that joins text events. The cast: sanitize-html's types describe htmlparser2 12,
+ * while it loads 10, the version html-text-runs.ts extends (its test holds them to one copy).
+ */
+const PLAIN_PARSER: ParserOptions = { decodeEntities: true };
+const TEXT_RUNS_PARSER: ParserOptions = {
+  decodeEntities: true,
+  Tokenizer: TextRunTokenizer as unknown as ParserOptions['Tokenizer'],
+};
+const parserOptions = (textRuns: boolean) => (textRuns ? TEXT_RUNS_PARSER : PLAIN_PARSER);
+
+export function sanitizeMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): string {
+  return sanitizeHtml(capNesting(html), { ...OPTIONS, parser: parserOptions(textRuns) });
 }
 
 /**
@@ -251,16 +276,30 @@ const unescapeText = (escaped: string) =>
   UNESCAPE.get(escaped) ??
   (escaped.includes('&') ? escaped.replace(ESCAPED, (e) => UNESCAPE.get(e)!) : escaped);
 
+/** Work done by `scanMailHtml`, for the tests that hold it linear (hostile-mail.test.ts). */
+export interface HtmlScanWork {
+  /** Text events sanitize-html handled: each costs it six regular-expression passes. */
+  textEvents: number;
+}
+
+/** Counts the work of the next `scanMailHtml` calls into `into` (null to stop counting). */
+export function countHtmlScanWork(into: HtmlScanWork | null): void {
+  work = into;
+}
+
+let work: HtmlScanWork | null = null;
+
 /**
  * `sanitizeMailHtml` that also collects the visible text and the anchors, for the verification
  * heuristic (domain/verification/), in the same parser pass rather than a second one.
  */
-export function scanMailHtml(html: string): ScannedHtml {
+export function scanMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): ScannedHtml {
   const parts: string[] = [];
   const links: MessageLink[] = [];
   const open: MessageLink[] = [];
   const sanitized = sanitizeHtml(capNesting(html), {
     ...OPTIONS,
+    parser: parserOptions(textRuns),
     onOpenTag(name, attribs) {
       if (BLOCK_TAGS.has(name)) parts.push('\n');
       if (name === 'a') open.push({ href: attribs.href ?? '', text: '' });
@@ -277,6 +316,7 @@ export function scanMailHtml(html: string): ScannedHtml {
     },
     // Called with each text node, escaped; never with the content of <style> or <script>.
     textFilter(escaped) {
+      if (work) work.textEvents++;
       const text = unescapeText(escaped);
       parts.push(text);
       if (open.length > 0) open[open.length - 1]!.text += text;
