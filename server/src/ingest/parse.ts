@@ -17,6 +17,7 @@ import {
   type HeaderLine,
   type MessageOutline,
 } from './mime-outline';
+import { loadMailparser as loadMailparserModule } from './mailparser-html-to-text';
 import { scanMailHtml } from './sanitize';
 
 /** Length of the inbox preview, in characters. */
@@ -30,9 +31,10 @@ let mailparser: Promise<typeof Mailparser> | undefined;
  * mailparser, loaded at the first message that needs it: a reader opening a message, or one the
  * summary's shortcut cannot read. Loaded at start-up, it and its charset tables hold heap that a
  * process under plain mail never uses (bench/README.md, "Memory"). Outside the callers' `try`: a
- * module that cannot load is a fault of the server, not of the message.
+ * module that cannot load is a fault of the server, not of the message. It renders the text of
+ * HTML-only mail through mailparser-html-to-text.ts.
  */
-const loadMailparser = () => (mailparser ??= import('mailparser'));
+const loadMailparser = () => (mailparser ??= loadMailparserModule());
 
 /**
  * Parses raw message bytes. The only file that imports mailparser.

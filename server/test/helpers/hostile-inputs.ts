@@ -255,6 +255,12 @@ export const HOSTILE_MESSAGES: HostileMessage[] = [
   withBody('HTML only, tables (mailparser)', (bytes) => ({
     html: HOSTILE_HTML[12]!.make(bytes - 400),
   })),
+  withBody('HTML only, open tags then closing ones (mailparser)', (bytes) => ({
+    html: HOSTILE_HTML[3]!.make(bytes - 400),
+  })),
+  withBody('HTML only, code in cells (mailparser)', (bytes) => ({
+    html: HOSTILE_HTML[16]!.make(bytes - 400),
+  })),
   withBody('many header lines', (bytes) => ({
     text: 'x',
     headers: Array.from({ length: Math.floor(bytes / 20) }, (_, i) => `X-H${i}: ${i}`),
