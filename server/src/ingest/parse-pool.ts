@@ -73,6 +73,45 @@ interface Lane {
   busy: boolean;
 }
 
+/** What each sender's mail has cost to parse, decaying with time. */
+export interface SenderCosts {
+  /** Adds `ms` to what `sender` has cost so far. */
+  charge(sender: string, ms: number): void;
+  /** What `sender` has cost, decayed to now (ms). */
+  costOf(sender: string): number;
+}
+
+/**
+ * Parse time per sender, halved every `halfLifeMs`. At most `maxSenders` are remembered; the
+ * one charged longest ago, whose cost has decayed the most, is forgotten first.
+ */
+export function createSenderCosts({
+  now,
+  halfLifeMs = HEAVY_HALF_LIFE_MS,
+  maxSenders = MAX_SENDERS,
+}: {
+  now: () => number;
+  halfLifeMs?: number;
+  maxSenders?: number;
+}): SenderCosts {
+  const costs = new Map<string, { ms: number; at: number }>();
+  const costAt = (sender: string, at: number) => {
+    const c = costs.get(sender);
+    return c ? c.ms * 2 ** (-(at - c.at) / halfLifeMs) : 0;
+  };
+  return {
+    charge(sender, ms) {
+      const at = now();
+      const sum = costAt(sender, at) + ms;
+      // Deleted and set again, so that Map order stays the order of the last charge.
+      costs.delete(sender);
+      costs.set(sender, { ms: sum, at });
+      if (costs.size > maxSenders) costs.delete(costs.keys().next().value!);
+    },
+    costOf: (sender) => costAt(sender, now()),
+  };
+}
+
 /** A parser whose work runs on its own threads, and the way to end them. */
 export interface ParsePool {
   parse: MessageParser;
@@ -101,22 +140,13 @@ export function startParsePool(
   const now = () => performance.now();
   const heavySenderMs = options.heavySenderMs ?? HEAVY_SENDER_MS;
   const local = createMessageParser(options);
-  const costs = new Map<string, { ms: number; at: number }>();
+  const senderCosts = createSenderCosts({ now });
   /** Jobs waiting, in arrival order; whether a sender is heavy is decided when a lane frees. */
   const queue: Job[] = [];
   let closed = false;
 
-  const costOf = (sender: string, at: number) => {
-    const c = costs.get(sender);
-    return c ? c.ms * 2 ** (-(at - c.at) / HEAVY_HALF_LIFE_MS) : 0;
-  };
   const charge = (sender: string | undefined, ms: number) => {
-    if (sender === undefined) return;
-    const at = now();
-    costs.delete(sender);
-    costs.set(sender, { ms: costOf(sender, at) + ms, at });
-    // Oldest entries first (Map order): a sender not heard from lately has decayed the most.
-    if (costs.size > MAX_SENDERS) costs.delete(costs.keys().next().value!);
+    if (sender !== undefined) senderCosts.charge(sender, ms);
   };
 
   // The light lane first: mail of senders that are not heavy goes there while it is free.
@@ -182,13 +212,12 @@ export function startParsePool(
     dispatch();
   }
 
-  const isHeavy = (job: Job, at: number) =>
-    job.options.sender !== undefined && costOf(job.options.sender, at) > heavySenderMs;
+  const isHeavy = (job: Job) =>
+    job.options.sender !== undefined && senderCosts.costOf(job.options.sender) > heavySenderMs;
 
   /** The next job for `lane`: the first of a sender that is not heavy, else (any-lane) the first. */
   function take(lane: Lane): Job | undefined {
-    const at = now();
-    const i = queue.findIndex((job) => !isHeavy(job, at));
+    const i = queue.findIndex((job) => !isHeavy(job));
     if (i >= 0) return queue.splice(i, 1)[0];
     return lane.lightOnly ? undefined : queue.shift();
   }
