@@ -210,6 +210,27 @@ describe('the parser threads', () => {
     }
   });
 
+  it('serve a heavy sender before the queued mail of a heavier one', async () => {
+    const pool = startParsePool({ heavySenderMs: 0 });
+    await pool.ready;
+    try {
+      const heavy = composeMessage({ text: ordinaryText(200_000), html: ordinaryText(200_000) });
+      const light = ordinaryMessage(1024);
+      // Both senders heavy (every charged sender is, here), one much more than the other.
+      await pool.parse(heavy, { summaryOnly: true, sender: '198.51.100.7' });
+      await pool.parse(light, { summaryOnly: true, sender: '203.0.113.9' });
+      const order: string[] = [];
+      const parse = (raw: Buffer, sender: string, label: string) =>
+        pool.parse(raw, { summaryOnly: true, sender }).then(() => order.push(label));
+      const all = [1, 2, 3, 4, 5, 6].map((n) => parse(heavy, '198.51.100.7', `heavier ${n}`));
+      all.push(parse(light, '203.0.113.9', 'heavy'));
+      await Promise.all(all);
+      expect(order.indexOf('heavy')).toBeLessThan(order.indexOf('heavier 4'));
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('answer what was asked after close, in this thread', async () => {
     const pool = startParsePool();
     await pool.close();

@@ -125,8 +125,8 @@ export interface ParsePool {
  * `parseMessage` on two threads of its own, so that the event loop serving SMTP, the API and
  * the event streams never waits for a parse (docs/architecture.md, "Hostile mail"). One lane
  * takes anybody's mail, the other only mail from senders that are not heavy (HEAVY_SENDER_MS),
- * and both take such mail first: a sender whose mail costs a lot queues behind itself, never
- * in front of the others. Each lane parses one message at a time. Until a thread has loaded
+ * and both take the mail of the sender that has cost least first: a sender whose mail costs a
+ * lot queues behind itself, never in front of the others. Each lane parses one message at a time. Until a thread has loaded
  * (a second or more under tsx), and once none is left, messages are parsed in this thread; a
  * thread that fails is not restarted and what it had in hand is parsed again here, so a message
  * is never lost.
@@ -212,14 +212,29 @@ export function startParsePool(
     dispatch();
   }
 
-  const isHeavy = (job: Job) =>
-    job.options.sender !== undefined && senderCosts.costOf(job.options.sender) > heavySenderMs;
-
-  /** The next job for `lane`: the first of a sender that is not heavy, else (any-lane) the first. */
+  /**
+   * The next job for `lane`: that of the sender who has cost least so far (the first to arrive
+   * among equals; a parse without a sender, a reader's, costs nothing), so that no sender waits
+   * behind one whose mail has cost more, heavy or not; the light lane takes it only when that
+   * sender is not heavy. One pass over the waiting messages, at most one per SMTP session in
+   * DATA, reading each sender's cost once.
+   */
   function take(lane: Lane): Job | undefined {
-    const i = queue.findIndex((job) => !isHeavy(job));
-    if (i >= 0) return queue.splice(i, 1)[0];
-    return lane.lightOnly ? undefined : queue.shift();
+    const costs = new Map<string, number>();
+    const costOf = (sender: string | undefined) => {
+      if (sender === undefined) return 0;
+      let cost = costs.get(sender);
+      if (cost === undefined) costs.set(sender, (cost = senderCosts.costOf(sender)));
+      return cost;
+    };
+    let best = -1;
+    let bestCost = Infinity;
+    for (const [i, job] of queue.entries()) {
+      const cost = costOf(job.options.sender);
+      if (cost < bestCost) [best, bestCost] = [i, cost];
+    }
+    if (best < 0 || (lane.lightOnly && bestCost > heavySenderMs)) return undefined;
+    return queue.splice(best, 1)[0];
   }
 
   function dispatch() {
