@@ -8,7 +8,7 @@ import {
   type CodeFinderWork,
 } from '../src/domain/verification/code-finder';
 import { makePreview, parseMessage, summarizeMessage } from '../src/ingest/parse';
-import { createSenderCosts, HEAVY_SENDER_MS, startParsePool } from '../src/ingest/parse-pool';
+import { createSenderCosts, startParsePool } from '../src/ingest/parse-pool';
 import {
   capNesting,
   countHtmlScanWork,
@@ -175,25 +175,26 @@ describe('the parser threads', () => {
   it('charge each sender the sum of what its mail cost, halved every half-life', () => {
     let now = 0;
     const costs = createSenderCosts({ now: () => now, halfLifeMs: 10_000, maxSenders: 2 });
-    // Messages that cost less than the threshold each make a sender heavy together.
-    const each = HEAVY_SENDER_MS * 0.4;
-    for (let i = 0; i < 3; i++) costs.charge('198.51.100.7', each);
-    expect(costs.costOf('198.51.100.7')).toBeCloseTo(3 * each);
-    expect(costs.costOf('198.51.100.7')).toBeGreaterThan(HEAVY_SENDER_MS);
+    for (let i = 0; i < 3; i++) costs.charge('198.51.100.7', 80);
+    expect(costs.costOf('198.51.100.7')).toBeCloseTo(240);
+    expect(costs.perMessage('198.51.100.7')).toBeCloseTo(80);
     now = 10_000;
-    expect(costs.costOf('198.51.100.7')).toBeCloseTo(1.5 * each);
-    costs.charge('198.51.100.7', each);
-    expect(costs.costOf('198.51.100.7')).toBeCloseTo(2.5 * each);
+    expect(costs.costOf('198.51.100.7')).toBeCloseTo(120);
+    // Recent mail weighs most in the average: 1.5 messages of 80 ms, then one of 20.
+    costs.charge('198.51.100.7', 20);
+    expect(costs.costOf('198.51.100.7')).toBeCloseTo(140);
+    expect(costs.perMessage('198.51.100.7')).toBeCloseTo(140 / 2.5);
     // The sender charged longest ago is forgotten first.
     costs.charge('203.0.113.9', 1);
     costs.charge('192.0.2.1', 1);
     expect(costs.costOf('198.51.100.7')).toBe(0);
+    expect(costs.perMessage('198.51.100.7')).toBe(0);
     expect(costs.costOf('203.0.113.9')).toBe(1);
   });
 
   it('serve the mail of a light sender before the queued mail of a heavy one', async () => {
     // Every sender that has cost anything counts as heavy: the second lane is for the others.
-    const pool = startParsePool({ heavySenderMs: 0 });
+    const pool = startParsePool({ heavyMessageMs: 0 });
     await pool.ready;
     try {
       const heavy = composeMessage({ text: ordinaryText(200_000), html: ordinaryText(200_000) });
@@ -211,7 +212,7 @@ describe('the parser threads', () => {
   });
 
   it('serve a heavy sender before the queued mail of a heavier one', async () => {
-    const pool = startParsePool({ heavySenderMs: 0 });
+    const pool = startParsePool({ heavyMessageMs: 0 });
     await pool.ready;
     try {
       const heavy = composeMessage({ text: ordinaryText(200_000), html: ordinaryText(200_000) });
