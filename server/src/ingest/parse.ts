@@ -17,7 +17,7 @@ import {
   type HeaderLine,
   type MessageOutline,
 } from './mime-outline';
-import { loadMailparser as loadMailparserModule } from './mailparser-html-to-text';
+import { loadMailparser as loadMailparserModule } from './mailparser-internals';
 import { scanMailHtml } from './sanitize';
 
 /** Length of the inbox preview, in characters. */
@@ -32,7 +32,7 @@ let mailparser: Promise<typeof Mailparser> | undefined;
  * summary's shortcut cannot read. Loaded at start-up, it and its charset tables hold heap that a
  * process under plain mail never uses (bench/README.md, "Memory"). Outside the callers' `try`: a
  * module that cannot load is a fault of the server, not of the message. It renders the text of
- * HTML-only mail through mailparser-html-to-text.ts.
+ * HTML-only mail through mailparser-internals.ts.
  */
 const loadMailparser = () => (mailparser ??= loadMailparserModule());
 

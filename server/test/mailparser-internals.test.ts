@@ -5,10 +5,16 @@ import { describe, expect, it } from 'vitest';
 import {
   CHECKED_HTML_TO_TEXT_VERSION,
   CHECKED_MAILPARSER_VERSION,
+  CHECKED_MAILSPLIT_VERSION,
+  EXPECTED_PARSE_HEADERS_SHA256,
   htmlToTextOfMailparser,
   loadMailparser,
+  mailsplitHeaders,
+  mailsplitParseHeaders,
+  readHeaderLines,
   renderHtmlText,
-} from '../src/ingest/mailparser-html-to-text';
+  sourceSha256,
+} from '../src/ingest/mailparser-internals';
 import { decodeBody, outlineMessage } from '../src/ingest/mime-outline';
 import { parseMessage } from '../src/ingest/parse';
 import { MAX_HTML_NESTING } from '../src/ingest/sanitize';
@@ -16,7 +22,7 @@ import { composeMessage, HOSTILE_HTML, ordinaryHtml } from './helpers/hostile-in
 import { seededRandom, type Random } from './helpers/random';
 
 /**
- * What ingest/mailparser-html-to-text.ts relies on in mailparser, and its rendering held to
+ * What ingest/mailparser-internals.ts relies on in mailparser, and its rendering held to
  * html-to-text's own. When one of the first tests fails after an upgrade, review the adapter
  * before anything else: mailparser would render HTML-only mail with html-to-text's own again.
  */
@@ -31,13 +37,22 @@ const versionOf = (manifest: string) =>
 const stock = (html: string) =>
   (htmlToTextOfMailparser() as unknown as { convert(html: string): string }).convert(html);
 
-describe('the mailparser that mailparser-html-to-text.ts patches', () => {
+describe('the mailparser that mailparser-internals.ts patches', () => {
   it(`is the version the adapter was checked against (${CHECKED_MAILPARSER_VERSION})`, () => {
-    // On a new version: run this file, review mailparser-html-to-text.ts, then the constants.
+    // On a new version: run this file, review mailparser-internals.ts, then the constants.
     expect(versionOf(fromMailparser.resolve('./package.json'))).toBe(CHECKED_MAILPARSER_VERSION);
     expect(versionOf(fromMailparser.resolve('html-to-text/package.json'))).toBe(
       CHECKED_HTML_TO_TEXT_VERSION,
     );
+    expect(versionOf(fromMailparser.resolve('@zone-eu/mailsplit/package.json'))).toBe(
+      CHECKED_MAILSPLIT_VERSION,
+    );
+  });
+
+  it("reads header blocks with readHeaderLines once loaded, in place of mailsplit's own", async () => {
+    await loadMailparser();
+    expect(mailsplitHeaders().prototype._parseHeaders).toBe(readHeaderLines);
+    expect(sourceSha256(mailsplitParseHeaders)).toBe(EXPECTED_PARSE_HEADERS_SHA256);
   });
 
   it("takes htmlToText from html-to-text's exports when it loads, and renders HTML with it", () => {
@@ -128,6 +143,64 @@ function randomHtml(random: Random, chars: number): string {
   while (out.length < chars) out += random.pick(HTML_PIECES);
   return out;
 }
+
+/** Pieces of a header block: breaks of every kind, folding, a preamble, keys and colons. */
+const HEADER_PIECES = [
+  'Subject: ',
+  'From ',
+  'POST /',
+  'X-A',
+  ':',
+  ' ',
+  '\t',
+  '\r',
+  '\n',
+  '\r\n',
+  '\r\r\r',
+  '\n\n',
+  '=?utf-8?Q?x?=',
+  'a',
+  'è',
+];
+
+/** The lines mailsplit's own method and readHeaderLines read of `block`. */
+async function bothReadings(block: Buffer | string) {
+  await loadMailparser();
+  const Headers = mailsplitHeaders();
+  const read = (method: (this: never) => void) => {
+    const headers = new Headers(block);
+    method.call(headers as never);
+    const { lines, mbox, http, parsed } = headers;
+    return { lines, mbox, http, parsed };
+  };
+  return [read(mailsplitParseHeaders!), read(readHeaderLines)];
+}
+
+describe("readHeaderLines reads what mailsplit's own method reads", () => {
+  it('on the header blocks of every fixture, and on each fixture as one block', async () => {
+    for (const file of emlFiles(fixturesDir)) {
+      const raw = readFileSync(file);
+      const end = raw.indexOf('\r\n\r\n');
+      for (const block of [raw.subarray(0, end < 0 ? raw.length : end + 4), raw]) {
+        const [theirs, ours] = await bothReadings(block);
+        expect(ours, file).toEqual(theirs);
+      }
+    }
+  });
+
+  it('on 2,000 random header blocks, as bytes and as text', async () => {
+    const random = seededRandom(20_261_126);
+    for (let i = 0; i < 2000; i++) {
+      let block = '';
+      const chars = 1 + random.int(300);
+      while (block.length < chars) block += random.pick(HEADER_PIECES);
+      for (const input of [Buffer.from(block, 'latin1'), block]) {
+        const [theirs, ours] = await bothReadings(input);
+        expect(ours, JSON.stringify(block)).toEqual(theirs);
+      }
+    }
+  });
+});
 
 describe("renderHtmlText gives html-to-text's own rendering", () => {
   it('on the HTML of every fixture, and on each fixture read as HTML', () => {
