@@ -252,6 +252,11 @@ export interface HostileOptions {
   quick: boolean;
   /** Isolation on SQLite, on Redis, or both in turn. */
   stores: ('sqlite' | 'redis')[];
+  /**
+   * The name of a message of hostile-inputs.ts (`HOSTILE_MESSAGES`): isolation alone, with that
+   * message at 64 KB instead of the worst the table finds.
+   */
+  message?: string;
 }
 
 /**
@@ -260,7 +265,13 @@ export interface HostileOptions {
  * of this process, median); then isolation: a normal mail and API calls, idle and while 10
  * connections send the worst whole message found, on the real server.
  */
-export async function runHostile({ quick, stores }: HostileOptions): Promise<void> {
+export async function runHostile({ quick, stores, message }: HostileOptions): Promise<void> {
+  if (message !== undefined) {
+    const named = HOSTILE_MESSAGES.find((m) => m.name === message);
+    if (!named) throw new Error(`no hostile message named ${JSON.stringify(message)}`);
+    for (const store of stores) await runIsolation(store, named.make(64 * KB), quick);
+    return;
+  }
   const random = seededRandom(20_251_125);
   const searches = quick ? 8 : 40;
   let worstMessage: Buffer | null = null;
