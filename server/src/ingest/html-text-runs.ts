@@ -7,7 +7,7 @@ import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
  * `<1`): it goes to "before tag name", finds no tag, and starts a new text section at that `<`.
  * So `<` by the thousand is a text event per character, and sanitize-html pays per event (six
  * regular-expression passes to escape it, a string appended twice) as do the scan's callbacks
- * in sanitize.ts: eight times the cost of an ordinary message of the same size
+ * in sanitize.ts: several times what an ordinary message of the same size costs
  * (bench/README.md, "Hostile mail, before and after"). Adjacent events are adjacent slices of the
  * same input, so one event over their union reads the same characters; what sanitize-html does
  * with a text event (escape it, append it to the output and to its element's text) gives the

@@ -37,7 +37,8 @@ let mailparser: Promise<typeof Mailparser> | undefined;
 const loadMailparser = () => (mailparser ??= loadMailparserModule());
 
 /**
- * Parses raw message bytes. The only file that imports mailparser.
+ * Parses raw message bytes. The only file that reads what mailparser gives; mailparser-internals.ts
+ * loads it, with the parts of it that are patched.
  *
  * Never throws: mail is hostile input and a message we accepted must still show up, so a
  * parser failure yields an empty summary with the raw text as body.
