@@ -2,7 +2,7 @@
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
  * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
- * by default); scale, hostile (`hostile [--redis | --sqlite]`) and soak
+ * by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`) and soak
  * (`soak [--minutes N] [--redis]`) only when named. See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -83,6 +83,8 @@ interface Cli {
   redis: boolean;
   /** Hostile on SQLite only (both in turn without either flag). */
   sqlite: boolean;
+  /** Hostile: the isolation part alone, with this message of hostile-inputs.ts. */
+  message: string | undefined;
 }
 
 function parseCli(argv: string[]): Cli {
@@ -90,6 +92,7 @@ function parseCli(argv: string[]): Cli {
   const redis = argv.includes('--redis');
   const sqlite = argv.includes('--sqlite');
   let minutes = 30;
+  let message: string | undefined;
   const named: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
@@ -99,6 +102,8 @@ function parseCli(argv: string[]): Cli {
         process.stderr.write('--minutes takes a number of minutes, 1 or more\n');
         process.exit(2);
       }
+    } else if (a === '--message' || a.startsWith('--message=')) {
+      message = a.includes('=') ? a.slice(a.indexOf('=') + 1) : argv[++i];
     } else if (!a.startsWith('--')) named.push(a);
   }
   const unknown = named.filter((a) => !PHASES.includes(a as Phase));
@@ -112,6 +117,7 @@ function parseCli(argv: string[]): Cli {
     minutes,
     redis,
     sqlite,
+    message,
   };
 }
 
@@ -142,7 +148,7 @@ async function rerunWithFileLimit(): Promise<void> {
 }
 
 async function main() {
-  const { phases, quick, minutes, redis, sqlite } = parseCli(process.argv.slice(2));
+  const { phases, quick, minutes, redis, sqlite, message } = parseCli(process.argv.slice(2));
   await rerunWithFileLimit();
   // Whatever ends the bench early, nothing it started outlives it.
   process.on('exit', killTracked);
@@ -241,9 +247,9 @@ async function main() {
         await runScale(ctx);
       } else if (phase === 'hostile') {
         const stores = redis ? ['redis' as const] : sqlite ? ['sqlite' as const] : undefined;
-        await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'] });
+        await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'], message });
         // The sender checks' own budget: DNS and signatures rather than parsing.
-        for (const figure of await runHostileAuth({ quick })) report(figure);
+        if (!message) for (const figure of await runHostileAuth({ quick })) report(figure);
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {

@@ -80,10 +80,18 @@ const messageCase = (
   ordinary: ordinary && messageCase('ordinary of the same shape', ordinary, run),
 });
 
+/**
+ * `FAST_PATHS_OFF` as the server reads it (README): the steps below run in this process, so the
+ * switch that concerns them is read here, to measure a fast path on and off.
+ */
+const htmlTextRuns = !(process.env.FAST_PATHS_OFF ?? '').split(',').includes('html-text-runs');
+
 const textSummary = (text: string) => [makePreview(text), findTextLinks(text)];
+const scanHtml = (html: string) => scanMailHtml(html, { textRuns: htmlTextRuns });
 /** The whole reading of a message at ingest: what the SMTP session waits for before storing. */
-const readAll = (raw: Buffer) => summarizeMessage(raw);
-const readNoHeuristic = (raw: Buffer) => summarizeMessage(raw, { verification: false });
+const readAll = (raw: Buffer) => summarizeMessage(raw, { htmlTextRuns });
+const readNoHeuristic = (raw: Buffer) =>
+  summarizeMessage(raw, { verification: false, htmlTextRuns });
 
 /** Pathological texts sent as a message: the same text as the text part and as HTML. */
 const asMessage = (make: (chars: number) => string) => (bytes: number) => {
@@ -137,14 +145,14 @@ export const HOSTILE_STEPS: HostileStep[] = [
     id: 'html',
     label: 'HTML scan and sanitising (sanitize.ts)',
     bytes: 64 * KB,
-    ordinary: textCase('ordinary', ordinaryHtml, scanMailHtml),
+    ordinary: textCase('ordinary', ordinaryHtml, scanHtml),
     cases: [
-      ...HOSTILE_HTML.map((h) => textCase(h.name, h.make, scanMailHtml)),
-      ...HOSTILE_TEXTS.map((t) => textCase(`text: ${t.name}`, t.make, scanMailHtml)),
+      ...HOSTILE_HTML.map((h) => textCase(h.name, h.make, scanHtml)),
+      ...HOSTILE_TEXTS.map((t) => textCase(`text: ${t.name}`, t.make, scanHtml)),
     ],
     random(random) {
       const { name, make } = randomText(random);
-      return textCase(name, make, scanMailHtml);
+      return textCase(name, make, scanHtml);
     },
   },
   {
@@ -184,6 +192,18 @@ export const HOSTILE_STEPS: HostileStep[] = [
     id: 'read',
     label: 'whole reading at ingest (all of the above)',
     bytes: 64 * KB,
+    ordinary: messageCase('ordinary', ordinaryMessage, readAll),
+    cases: messageCases(readAll),
+    random(random) {
+      const { name, make } = randomText(random);
+      return messageCase(name, asMessage(make), readAll);
+    },
+  },
+  {
+    // A cost that grows faster than the input shows only in large messages.
+    id: 'read1m',
+    label: 'whole reading at ingest, 1 MB',
+    bytes: 1024 * KB,
     ordinary: messageCase('ordinary', ordinaryMessage, readAll),
     cases: messageCases(readAll),
     random(random) {
@@ -232,6 +252,11 @@ export interface HostileOptions {
   quick: boolean;
   /** Isolation on SQLite, on Redis, or both in turn. */
   stores: ('sqlite' | 'redis')[];
+  /**
+   * The name of a message of hostile-inputs.ts (`HOSTILE_MESSAGES`): isolation alone, with that
+   * message at 64 KB instead of the worst the table finds.
+   */
+  message?: string;
 }
 
 /**
@@ -240,7 +265,13 @@ export interface HostileOptions {
  * of this process, median); then isolation: a normal mail and API calls, idle and while 10
  * connections send the worst whole message found, on the real server.
  */
-export async function runHostile({ quick, stores }: HostileOptions): Promise<void> {
+export async function runHostile({ quick, stores, message }: HostileOptions): Promise<void> {
+  if (message !== undefined) {
+    const named = HOSTILE_MESSAGES.find((m) => m.name === message);
+    if (!named) throw new Error(`no hostile message named ${JSON.stringify(message)}`);
+    for (const store of stores) await runIsolation(store, named.make(64 * KB), quick);
+    return;
+  }
   const random = seededRandom(20_251_125);
   const searches = quick ? 8 : 40;
   let worstMessage: Buffer | null = null;

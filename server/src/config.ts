@@ -82,6 +82,7 @@ const ROLES: Role[] = ['all', 'smtp', 'http'];
 export const FAST_PATHS = [
   'inbox-read',
   'mime-outline',
+  'html-text-runs',
   'dkim-verify',
   'spf-check',
   'dmarc-check',
@@ -476,7 +477,7 @@ export const CONFIG_VARS = {
     name: 'FAST_PATHS_OFF',
     fallback: [],
     read: fastPaths,
-    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser), `dkim-verify`, `spf-check`, `dmarc-check` (the sender checks of the common case made without mailauth). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
+    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser), `html-text-runs` (each run of text handed to the HTML sanitiser as one event), `dkim-verify`, `spf-check`, `dmarc-check` (the sender checks of the common case made without mailauth). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
   },
   metricsHost: {
     name: 'METRICS_HOST',

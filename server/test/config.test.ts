@@ -52,7 +52,7 @@ describe('config', () => {
       loadConfig({ FAST_PATHS_OFF: ' mime-outline,inbox-read ,mime-outline' }).fastPathsOff,
     ).toEqual(['mime-outline', 'inbox-read']);
     expect(() => loadConfig({ FAST_PATHS_OFF: 'inbox-read,cn' })).toThrow(
-      /FAST_PATHS_OFF unknown fast path: cn; known: inbox-read, mime-outline/,
+      /FAST_PATHS_OFF unknown fast path: cn; known: inbox-read, mime-outline, html-text-runs/,
     );
   });
 

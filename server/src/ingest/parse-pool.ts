@@ -46,12 +46,15 @@ function startWorker(workerData: ParseWorkerData): Worker {
 }
 
 /**
- * Parse time (ms, decaying with HEAVY_HALF_LIFE_MS) beyond which a sender is heavy: its mail
- * waits for the one lane heavy senders share. Ordinary mail costs about a millisecond a message
- * (bench/README.md, "Hostile mail"): a sender gets there with hundreds of messages in seconds,
- * or a few that cost a hundred times more.
+ * Parse time of a sender's messages, on average over its recent mail (decaying with
+ * HEAVY_HALF_LIFE_MS), beyond which the sender is heavy: its mail waits for the lane heavy
+ * senders share. An ordinary message costs about a millisecond, one of 64 KB of HTML alone some
+ * ten (bench/README.md, "Hostile mail"). What the light lane has in hand when a message arrives
+ * costs about this much, so it bounds what anybody's mail waits for a lane. An average, not a
+ * total: a sender of many ordinary messages is not heavy, and a moment's wait for the processor
+ * (the time is wall time) does not make it so.
  */
-export const HEAVY_SENDER_MS = 200;
+export const HEAVY_MESSAGE_MS = 50;
 const HEAVY_HALF_LIFE_MS = 10_000;
 /** The scheduling priority of the lane heavy senders share (Linux nice: 0 normal, 19 lowest). */
 const HEAVY_LANE_NICE = 10;
@@ -73,6 +76,56 @@ interface Lane {
   busy: boolean;
 }
 
+/** What each sender's mail has cost to parse, decaying with time. */
+export interface SenderCosts {
+  /** Adds a message that took `ms` to what `sender` has cost so far. */
+  charge(sender: string, ms: number): void;
+  /** What `sender` has cost, decayed to now (ms). */
+  costOf(sender: string): number;
+  /** What a message of `sender` has cost on average, its recent mail weighing most (ms). */
+  perMessage(sender: string): number;
+}
+
+/**
+ * Parse time and messages per sender, both halved every `halfLifeMs`. At most `maxSenders` are
+ * remembered; the one charged longest ago, whose cost has decayed the most, is forgotten first.
+ */
+export function createSenderCosts({
+  now,
+  halfLifeMs = HEAVY_HALF_LIFE_MS,
+  maxSenders = MAX_SENDERS,
+}: {
+  now: () => number;
+  halfLifeMs?: number;
+  maxSenders?: number;
+}): SenderCosts {
+  const costs = new Map<string, { ms: number; messages: number; at: number }>();
+  const decay = (at: number, since: number) => 2 ** (-(at - since) / halfLifeMs);
+  return {
+    charge(sender, ms) {
+      const at = now();
+      const c = costs.get(sender);
+      const kept = c ? decay(at, c.at) : 0;
+      // Deleted and set again, so that Map order stays the order of the last charge.
+      costs.delete(sender);
+      costs.set(sender, {
+        ms: (c?.ms ?? 0) * kept + ms,
+        messages: (c?.messages ?? 0) * kept + 1,
+        at,
+      });
+      if (costs.size > maxSenders) costs.delete(costs.keys().next().value!);
+    },
+    costOf(sender) {
+      const c = costs.get(sender);
+      return c ? c.ms * decay(now(), c.at) : 0;
+    },
+    perMessage(sender) {
+      const c = costs.get(sender);
+      return c ? c.ms / c.messages : 0;
+    },
+  };
+}
+
 /** A parser whose work runs on its own threads, and the way to end them. */
 export interface ParsePool {
   parse: MessageParser;
@@ -85,9 +138,9 @@ export interface ParsePool {
 /**
  * `parseMessage` on two threads of its own, so that the event loop serving SMTP, the API and
  * the event streams never waits for a parse (docs/architecture.md, "Hostile mail"). One lane
- * takes anybody's mail, the other only mail from senders that are not heavy (HEAVY_SENDER_MS),
- * and both take such mail first: a sender whose mail costs a lot queues behind itself, never
- * in front of the others. Each lane parses one message at a time. Until a thread has loaded
+ * takes anybody's mail, the other only mail from senders that are not heavy (HEAVY_MESSAGE_MS),
+ * and both take the mail of the sender that has cost least first: a sender whose mail costs a
+ * lot queues behind itself, never in front of the others. Each lane parses one message at a time. Until a thread has loaded
  * (a second or more under tsx), and once none is left, messages are parsed in this thread; a
  * thread that fails is not restarted and what it had in hand is parsed again here, so a message
  * is never lost.
@@ -95,28 +148,19 @@ export interface ParsePool {
 export function startParsePool(
   options: MessageParserOptions & {
     /** Tests lower it to make every charged sender heavy. */
-    heavySenderMs?: number;
+    heavyMessageMs?: number;
   } = {},
 ): ParsePool {
   const now = () => performance.now();
-  const heavySenderMs = options.heavySenderMs ?? HEAVY_SENDER_MS;
+  const heavyMessageMs = options.heavyMessageMs ?? HEAVY_MESSAGE_MS;
   const local = createMessageParser(options);
-  const costs = new Map<string, { ms: number; at: number }>();
+  const senderCosts = createSenderCosts({ now });
   /** Jobs waiting, in arrival order; whether a sender is heavy is decided when a lane frees. */
   const queue: Job[] = [];
   let closed = false;
 
-  const costOf = (sender: string, at: number) => {
-    const c = costs.get(sender);
-    return c ? c.ms * 2 ** (-(at - c.at) / HEAVY_HALF_LIFE_MS) : 0;
-  };
   const charge = (sender: string | undefined, ms: number) => {
-    if (sender === undefined) return;
-    const at = now();
-    costs.delete(sender);
-    costs.set(sender, { ms: costOf(sender, at) + ms, at });
-    // Oldest entries first (Map order): a sender not heard from lately has decayed the most.
-    if (costs.size > MAX_SENDERS) costs.delete(costs.keys().next().value!);
+    if (sender !== undefined) senderCosts.charge(sender, ms);
   };
 
   // The light lane first: mail of senders that are not heavy goes there while it is free.
@@ -125,6 +169,7 @@ export function startParsePool(
     // The lane heavy senders share yields the processor to the event loop and the light lane.
     const worker = startWorker({
       mimeOutline: options.mimeOutline,
+      htmlTextRuns: options.htmlTextRuns,
       nice: lightOnly ? 0 : HEAVY_LANE_NICE,
     });
     worker.unref();
@@ -181,15 +226,33 @@ export function startParsePool(
     dispatch();
   }
 
-  const isHeavy = (job: Job, at: number) =>
-    job.options.sender !== undefined && costOf(job.options.sender, at) > heavySenderMs;
-
-  /** The next job for `lane`: the first of a sender that is not heavy, else (any-lane) the first. */
+  /**
+   * The next job for `lane`: that of the sender who has cost least so far (the first to arrive
+   * among equals; a parse without a sender, a reader's, costs nothing), so that no sender waits
+   * behind one whose mail has cost more; the light lane passes over heavy senders. One pass over
+   * the waiting messages, at most one per SMTP session in DATA, reading each sender once.
+   */
   function take(lane: Lane): Job | undefined {
-    const at = now();
-    const i = queue.findIndex((job) => !isHeavy(job, at));
-    if (i >= 0) return queue.splice(i, 1)[0];
-    return lane.lightOnly ? undefined : queue.shift();
+    const senders = new Map<string, { cost: number; heavy: boolean }>();
+    const senderOf = (sender: string | undefined) => {
+      if (sender === undefined) return { cost: 0, heavy: false };
+      let found = senders.get(sender);
+      if (!found) {
+        found = {
+          cost: senderCosts.costOf(sender),
+          heavy: senderCosts.perMessage(sender) > heavyMessageMs,
+        };
+        senders.set(sender, found);
+      }
+      return found;
+    };
+    let best = -1;
+    let bestCost = Infinity;
+    for (const [i, job] of queue.entries()) {
+      const { cost, heavy } = senderOf(job.options.sender);
+      if (cost < bestCost && !(lane.lightOnly && heavy)) [best, bestCost] = [i, cost];
+    }
+    return best < 0 ? undefined : queue.splice(best, 1)[0];
   }
 
   function dispatch() {

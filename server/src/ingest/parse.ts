@@ -17,6 +17,7 @@ import {
   type HeaderLine,
   type MessageOutline,
 } from './mime-outline';
+import { loadMailparser as loadMailparserModule } from './mailparser-internals';
 import { scanMailHtml } from './sanitize';
 
 /** Length of the inbox preview, in characters. */
@@ -30,12 +31,14 @@ let mailparser: Promise<typeof Mailparser> | undefined;
  * mailparser, loaded at the first message that needs it: a reader opening a message, or one the
  * summary's shortcut cannot read. Loaded at start-up, it and its charset tables hold heap that a
  * process under plain mail never uses (bench/README.md, "Memory"). Outside the callers' `try`: a
- * module that cannot load is a fault of the server, not of the message.
+ * module that cannot load is a fault of the server, not of the message. It renders the text of
+ * HTML-only mail through mailparser-internals.ts.
  */
-const loadMailparser = () => (mailparser ??= import('mailparser'));
+const loadMailparser = () => (mailparser ??= loadMailparserModule());
 
 /**
- * Parses raw message bytes. The only file that imports mailparser.
+ * Parses raw message bytes. The only file that reads what mailparser gives; mailparser-internals.ts
+ * loads it, with the parts of it that are patched.
  *
  * Never throws: mail is hostile input and a message we accepted must still show up, so a
  * parser failure yields an empty summary with the raw text as body.
@@ -56,10 +59,18 @@ export interface MessageParserOptions {
    * leaving mailparser to read every summary, attachment bodies included.
    */
   mimeOutline?: boolean;
+  /**
+   * Hand the sanitiser each run of text as one event (html-text-runs.ts; default true): a fast
+   * path (docs/architecture.md, "Fast paths"). `FAST_PATHS_OFF=html-text-runs` turns it off.
+   */
+  htmlTextRuns?: boolean;
 }
 
 /** `parseMessage`, with the fast path of the summary on or off. */
-export function createMessageParser({ mimeOutline = true }: MessageParserOptions = {}) {
+export function createMessageParser({
+  mimeOutline = true,
+  htmlTextRuns = true,
+}: MessageParserOptions = {}) {
   function parse(
     raw: Buffer,
     options: ParseOptions & { summaryOnly: true },
@@ -72,13 +83,17 @@ export function createMessageParser({ mimeOutline = true }: MessageParserOptions
     raw: Buffer,
     { verification = true, summaryOnly = false }: ParseOptions = {},
   ): Promise<ParsedMessage | MessageSummaryFields> {
-    if (summaryOnly) return summarizeMessage(raw, { verification, mimeOutline });
-    return parseWhole(raw, verification);
+    if (summaryOnly) return summarizeMessage(raw, { verification, mimeOutline, htmlTextRuns });
+    return parseWhole(raw, verification, htmlTextRuns);
   }
   return parse satisfies MessageParser;
 }
 
-async function parseWhole(raw: Buffer, verification: boolean): Promise<ParsedMessage> {
+async function parseWhole(
+  raw: Buffer,
+  verification: boolean,
+  htmlTextRuns: boolean,
+): Promise<ParsedMessage> {
   const { simpleParser } = await loadMailparser();
   try {
     const mail = await simpleParser(raw, PARSER_OPTIONS);
@@ -90,7 +105,7 @@ async function parseWhole(raw: Buffer, verification: boolean): Promise<ParsedMes
       content: a.content,
     }));
     return {
-      ...summarize(raw, readingOf(mail), verification),
+      ...summarize(raw, readingOf(mail), verification, htmlTextRuns),
       to: addressList(mail.to),
       attachments,
     };
@@ -113,6 +128,7 @@ export async function summarizeMessage(
   {
     verification = true,
     mimeOutline = true,
+    htmlTextRuns = true,
   }: { verification?: boolean } & MessageParserOptions = {},
 ): Promise<MessageSummaryFields> {
   let outline: MessageOutline | null = null;
@@ -120,7 +136,7 @@ export async function summarizeMessage(
     try {
       outline = outlineMessage(raw);
       const quick = outline && quickReading(raw, outline);
-      if (quick) return summaryFields(summarize(raw, quick, verification));
+      if (quick) return summaryFields(summarize(raw, quick, verification, htmlTextRuns));
     } catch {
       // A fault of the shortcut must not cost the message its summary: mailparser reads it all.
       outline = null;
@@ -130,7 +146,7 @@ export async function summarizeMessage(
   try {
     const input = outline ? withoutAttachmentBodies(raw, outline) : raw;
     const mail = await simpleParser(input, PARSER_OPTIONS);
-    return summaryFields(summarize(raw, readingOf(mail), verification));
+    return summaryFields(summarize(raw, readingOf(mail), verification, htmlTextRuns));
   } catch {
     return summaryFields(unreadable(raw));
   }
@@ -159,8 +175,13 @@ function readingOf(mail: ParsedMail): Reading {
 
 type Summarized = MessageSummaryFields & Pick<ParsedMessage, 'text' | 'html'>;
 
-function summarize(raw: Buffer, found: Reading, verification: boolean): Summarized {
-  const scanned = found.html === null ? null : scanMailHtml(found.html);
+function summarize(
+  raw: Buffer,
+  found: Reading,
+  verification: boolean,
+  textRuns: boolean,
+): Summarized {
+  const scanned = found.html === null ? null : scanMailHtml(found.html, { textRuns });
   const html = scanned?.html ?? null;
   // A message whose MIME structure is broken beyond repair (a boundary that never occurs)
   // parses to headers alone; show its body as text rather than nothing.

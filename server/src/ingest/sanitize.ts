@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
 import type { MessageLink } from '../domain/verification';
+import { TextRunTokenizer } from './html-text-runs';
 
 /**
  * Mail HTML is hostile. The page shows it only in a sandboxed iframe without scripts under a CSP
@@ -72,8 +73,32 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeMailHtml(html: string): string {
-  return sanitizeHtml(capNesting(html), OPTIONS);
+/** How the HTML is read. */
+export interface HtmlScanOptions {
+  /**
+   * Hand sanitize-html each run of text as one event (html-text-runs.ts; default true): a fast
+   * path (docs/architecture.md, "Fast paths"). `FAST_PATHS_OFF=html-text-runs` turns it off,
+   * leaving htmlparser2's own tokenizer.
+   */
+  textRuns?: boolean;
+}
+
+type ParserOptions = NonNullable<sanitizeHtml.IOptions['parser']>;
+
+/**
+ * sanitize-html's parser options: its default (entities decoded) and, with `textRuns`, the
+ * tokenizer that joins text events. The cast: sanitize-html's types describe htmlparser2 12,
+ * while it loads 10, the version html-text-runs.ts extends (its test holds them to one copy).
+ */
+const PLAIN_PARSER: ParserOptions = { decodeEntities: true };
+const TEXT_RUNS_PARSER: ParserOptions = {
+  decodeEntities: true,
+  Tokenizer: TextRunTokenizer as unknown as ParserOptions['Tokenizer'],
+};
+const parserOptions = (textRuns: boolean) => (textRuns ? TEXT_RUNS_PARSER : PLAIN_PARSER);
+
+export function sanitizeMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): string {
+  return sanitizeHtml(capNesting(html), { ...OPTIONS, parser: parserOptions(textRuns) });
 }
 
 /**
@@ -85,7 +110,43 @@ export function sanitizeMailHtml(html: string): string {
  */
 export const MAX_HTML_NESTING = 256;
 
-const TAG = /<(\/?)([A-Za-z][^\s/>]*)[^>]*>/g;
+/** A tag's name, read from just after `<` or `</` (sticky: `lastIndex` says where). */
+const TAG_NAME = /[A-Za-z][^\s/>]*/y;
+
+/** A tag as capNesting reads it: its name, whether it closes, and where it is in the HTML. */
+export interface TagAt {
+  name: string;
+  closing: boolean;
+  start: number;
+  /** Just past its `>`. */
+  end: number;
+}
+
+/**
+ * The tags of `html` in order, as the global regex `<(\/?)([A-Za-z][^\s/>]*)[^>]*>` finds them:
+ * `<` or `</`, a letter, the name up to a blank, `/` or `>`, then everything up to the first
+ * `>`. Not by that regex: where no `>` follows, it tries every split between the name and the
+ * rest at every `<` that starts a name, which costs the cube of a run like `<a<a<a`. Here a tag
+ * without a `>` after it ends the scan, since no later tag can have one either.
+ */
+export function* tagsOf(html: string): Generator<TagAt> {
+  let at = 0;
+  for (;;) {
+    const start = html.indexOf('<', at);
+    if (start < 0) return;
+    const closing = html.charCodeAt(start + 1) === 0x2f; // '/'
+    TAG_NAME.lastIndex = start + (closing ? 2 : 1);
+    const name = TAG_NAME.exec(html);
+    if (!name) {
+      at = start + 1;
+      continue;
+    }
+    const gt = html.indexOf('>', TAG_NAME.lastIndex);
+    if (gt < 0) return;
+    yield { name: name[0], closing, start, end: gt + 1 };
+    at = gt + 1;
+  }
+}
 /** htmlparser2's void elements: never on its stack. */
 const VOID_TAGS = new Set([
   'area',
@@ -131,10 +192,10 @@ export function capNesting(html: string): string {
   const stack: string[] = [];
   let out = '';
   let done = 0;
-  for (const m of html.matchAll(TAG)) {
-    const name = m[2]!.toLowerCase();
+  for (const tag of tagsOf(html)) {
+    const name = tag.name.toLowerCase();
     if (VOID_TAGS.has(name)) continue;
-    if (m[1]) {
+    if (tag.closing) {
       // A close tag pops down to its element, searching no deeper than the cap.
       const at = stack.lastIndexOf(name);
       if (at >= 0) stack.length = at;
@@ -146,8 +207,8 @@ export function capNesting(html: string): string {
       stack.push(name);
       continue;
     }
-    out += html.slice(done, m.index);
-    done = m.index + m[0].length;
+    out += html.slice(done, tag.start);
+    done = tag.end;
   }
   return done === 0 ? html : out + html.slice(done);
 }
@@ -197,18 +258,48 @@ const BLOCK_TAGS = new Set([
   'ul',
 ]);
 
-const UNESCAPE: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"' };
+/** What sanitize-html's escaping writes for each character it escapes in text. */
+const UNESCAPE = new Map([
+  ['&amp;', '&'],
+  ['&lt;', '<'],
+  ['&gt;', '>'],
+  ['&quot;', '"'],
+]);
+const ESCAPED = /&(?:amp|lt|gt|quot);/g;
+
+/**
+ * Text as it was before sanitize-html escaped it. A decoded entity (`&lt;`) is a text event of
+ * its own, so an event is often exactly one escaped character, or holds none: both are answered
+ * without a regular-expression pass, which costs more than the rest of such an event.
+ */
+const unescapeText = (escaped: string) =>
+  UNESCAPE.get(escaped) ??
+  (escaped.includes('&') ? escaped.replace(ESCAPED, (e) => UNESCAPE.get(e)!) : escaped);
+
+/** Work done by `scanMailHtml`, for the tests that hold it linear (hostile-mail.test.ts). */
+export interface HtmlScanWork {
+  /** Text events sanitize-html handled: each costs it six regular-expression passes. */
+  textEvents: number;
+}
+
+/** Counts the work of the next `scanMailHtml` calls into `into` (null to stop counting). */
+export function countHtmlScanWork(into: HtmlScanWork | null): void {
+  work = into;
+}
+
+let work: HtmlScanWork | null = null;
 
 /**
  * `sanitizeMailHtml` that also collects the visible text and the anchors, for the verification
  * heuristic (domain/verification/), in the same parser pass rather than a second one.
  */
-export function scanMailHtml(html: string): ScannedHtml {
+export function scanMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): ScannedHtml {
   const parts: string[] = [];
   const links: MessageLink[] = [];
   const open: MessageLink[] = [];
   const sanitized = sanitizeHtml(capNesting(html), {
     ...OPTIONS,
+    parser: parserOptions(textRuns),
     onOpenTag(name, attribs) {
       if (BLOCK_TAGS.has(name)) parts.push('\n');
       if (name === 'a') open.push({ href: attribs.href ?? '', text: '' });
@@ -225,7 +316,8 @@ export function scanMailHtml(html: string): ScannedHtml {
     },
     // Called with each text node, escaped; never with the content of <style> or <script>.
     textFilter(escaped) {
-      const text = escaped.replace(/&(?:amp|lt|gt|quot);/g, (e) => UNESCAPE[e] ?? e);
+      if (work) work.textEvents++;
+      const text = unescapeText(escaped);
       parts.push(text);
       if (open.length > 0) open[open.length - 1]!.text += text;
       return escaped;

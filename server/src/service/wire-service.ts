@@ -128,7 +128,10 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
 
-  const parserOptions = { mimeOutline: !config.fastPathsOff.includes('mime-outline') };
+  const parserOptions = {
+    mimeOutline: !config.fastPathsOff.includes('mime-outline'),
+    htmlTextRuns: !config.fastPathsOff.includes('html-text-runs'),
+  };
   const parsePool = tuning.parseThreads === false ? null : startParsePool(parserOptions);
   const parse = parsePool?.parse ?? createMessageParser(parserOptions);
 

@@ -208,6 +208,7 @@ export const HOSTILE_HTML: HostileText[] = [
   ),
   rep('block tags', '<br>'),
   rep('code in cells', '<td>OTP</td><td>A1B2C3</td>'),
+  rep('tag names never closed', '<a'),
 ];
 
 /** Pathological MIME structure for the outline and the parser. */
@@ -253,6 +254,12 @@ export const HOSTILE_MESSAGES: HostileMessage[] = [
   })),
   withBody('HTML only, tables (mailparser)', (bytes) => ({
     html: HOSTILE_HTML[12]!.make(bytes - 400),
+  })),
+  withBody('HTML only, open tags then closing ones (mailparser)', (bytes) => ({
+    html: HOSTILE_HTML[3]!.make(bytes - 400),
+  })),
+  withBody('HTML only, code in cells (mailparser)', (bytes) => ({
+    html: HOSTILE_HTML[16]!.make(bytes - 400),
   })),
   withBody('many header lines', (bytes) => ({
     text: 'x',

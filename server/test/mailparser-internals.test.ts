@@ -1,0 +1,235 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  CHECKED_HTML_TO_TEXT_VERSION,
+  CHECKED_MAILPARSER_VERSION,
+  CHECKED_MAILSPLIT_VERSION,
+  EXPECTED_PARSE_HEADERS_SHA256,
+  htmlToTextOfMailparser,
+  loadMailparser,
+  mailsplitHeaders,
+  mailsplitParseHeaders,
+  readHeaderLines,
+  renderHtmlText,
+  sourceSha256,
+} from '../src/ingest/mailparser-internals';
+import { decodeBody, outlineMessage } from '../src/ingest/mime-outline';
+import { parseMessage } from '../src/ingest/parse';
+import { MAX_HTML_NESTING } from '../src/ingest/sanitize';
+import { composeMessage, HOSTILE_HTML, ordinaryHtml } from './helpers/hostile-inputs';
+import { seededRandom, type Random } from './helpers/random';
+
+/**
+ * What ingest/mailparser-internals.ts relies on in mailparser, and its rendering held to
+ * html-to-text's own. When one of the first tests fails after an upgrade, review the adapter
+ * before anything else: mailparser would render HTML-only mail with html-to-text's own again.
+ */
+const require = createRequire(import.meta.url);
+const mailparserEntry = require.resolve('mailparser');
+const fromMailparser = createRequire(mailparserEntry);
+
+const versionOf = (manifest: string) =>
+  (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+
+/** html-to-text's own rendering, with the options mailparser calls it with (none). */
+const stock = (html: string) =>
+  (htmlToTextOfMailparser() as unknown as { convert(html: string): string }).convert(html);
+
+describe('the mailparser that mailparser-internals.ts patches', () => {
+  it(`is the version the adapter was checked against (${CHECKED_MAILPARSER_VERSION})`, () => {
+    // On a new version: run this file, review mailparser-internals.ts, then the constants.
+    expect(versionOf(fromMailparser.resolve('./package.json'))).toBe(CHECKED_MAILPARSER_VERSION);
+    expect(versionOf(fromMailparser.resolve('html-to-text/package.json'))).toBe(
+      CHECKED_HTML_TO_TEXT_VERSION,
+    );
+    expect(versionOf(fromMailparser.resolve('@zone-eu/mailsplit/package.json'))).toBe(
+      CHECKED_MAILSPLIT_VERSION,
+    );
+  });
+
+  it("reads header blocks with readHeaderLines once loaded, in place of mailsplit's own", async () => {
+    await loadMailparser();
+    expect(mailsplitHeaders().prototype._parseHeaders).toBe(readHeaderLines);
+    expect(sourceSha256(mailsplitParseHeaders)).toBe(EXPECTED_PARSE_HEADERS_SHA256);
+  });
+
+  it("takes htmlToText from html-to-text's exports when it loads, and renders HTML with it", () => {
+    const source = readFileSync(fromMailparser.resolve('./lib/mail-parser.js'), 'utf8');
+    expect(source).toContain("const { htmlToText } = require('html-to-text');");
+    expect(source).toContain('text.push(htmlToText(node.textContent));');
+    expect(source.match(/htmlToText\(/g)).toHaveLength(1);
+  });
+
+  it('renders HTML-only mail with renderHtmlText once loaded', async () => {
+    await loadMailparser();
+    expect(htmlToTextOfMailparser().htmlToText).toBe(renderHtmlText);
+    // Deeper than html-to-text's recursion goes: its own would fail ("Invalid HTML content").
+    const html = '<div>'.repeat(20_000) + 'Il tuo codice: 482913';
+    expect(() => stock(html)).toThrow(RangeError);
+    const message = await parseMessage(composeMessage({ html }));
+    expect(message.text).toBe(renderHtmlText(html));
+    expect(message.preview).toBe('Il tuo codice: 482913');
+  });
+});
+
+const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
+function emlFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = `${dir}${name}`;
+    if (statSync(path).isDirectory()) return emlFiles(`${path}/`);
+    return name.endsWith('.eml') ? [path] : [];
+  });
+}
+
+/** The HTML parts of a message the outline reads, decoded, and the whole message as text. */
+function htmlOf(raw: Buffer): string[] {
+  const outline = outlineMessage(raw);
+  const parts = (outline?.leaves ?? [])
+    .filter((leaf) => leaf.contentType === 'text/html')
+    .map((leaf) => decodeBody(raw, leaf)?.toString('utf8') ?? '');
+  return [...parts, raw.toString('utf8')];
+}
+
+/** What html-to-text formats its own way, anchors above all, nested, empty, in headings. */
+const HTML_PIECES = [
+  '<a href="https://x.example/verify?t=A1B2">',
+  '<a href="mailto:a@b.example">',
+  '<a href="#top">',
+  '<a href="">',
+  '<a name="x">',
+  '<a>',
+  '</a>',
+  '<h1>',
+  '</h1>',
+  '<h2>',
+  '</h2>',
+  '<th>',
+  '<table>',
+  '<tr>',
+  '<td>',
+  '</td>',
+  '</table>',
+  '<img alt="Conferma" src="cid:x">',
+  '<img src="https://x.example/p.png">',
+  '<wbr>',
+  '<br>',
+  '<p>',
+  '</p>',
+  '<div>',
+  '</div>',
+  '<ul>',
+  '<li>',
+  '<pre>',
+  '</pre>',
+  '<b>',
+  '</b>',
+  '<span>',
+  '&amp;',
+  '&nbsp;',
+  ' ',
+  '\n',
+  'OTP',
+  '482913',
+  'Conferma il tuo indirizzo',
+  'https://x.example/a',
+  'x'.repeat(90),
+];
+
+function randomHtml(random: Random, chars: number): string {
+  let out = '';
+  while (out.length < chars) out += random.pick(HTML_PIECES);
+  return out;
+}
+
+/** Pieces of a header block: breaks of every kind, folding, a preamble, keys and colons. */
+const HEADER_PIECES = [
+  'Subject: ',
+  'From ',
+  'POST /',
+  'X-A',
+  ':',
+  ' ',
+  '\t',
+  '\r',
+  '\n',
+  '\r\n',
+  '\r\r\r',
+  '\n\n',
+  '=?utf-8?Q?x?=',
+  'a',
+  'è',
+];
+
+/** The lines mailsplit's own method and readHeaderLines read of `block`. */
+async function bothReadings(block: Buffer | string) {
+  await loadMailparser();
+  const Headers = mailsplitHeaders();
+  const read = (method: (this: never) => void) => {
+    const headers = new Headers(block);
+    method.call(headers as never);
+    const { lines, mbox, http, parsed } = headers;
+    return { lines, mbox, http, parsed };
+  };
+  return [read(mailsplitParseHeaders!), read(readHeaderLines)];
+}
+
+describe("readHeaderLines reads what mailsplit's own method reads", () => {
+  it('on the header blocks of every fixture, and on each fixture as one block', async () => {
+    for (const file of emlFiles(fixturesDir)) {
+      const raw = readFileSync(file);
+      const end = raw.indexOf('\r\n\r\n');
+      for (const block of [raw.subarray(0, end < 0 ? raw.length : end + 4), raw]) {
+        const [theirs, ours] = await bothReadings(block);
+        expect(ours, file).toEqual(theirs);
+      }
+    }
+  });
+
+  it('on 2,000 random header blocks, as bytes and as text', async () => {
+    const random = seededRandom(20_261_126);
+    for (let i = 0; i < 2000; i++) {
+      let block = '';
+      const chars = 1 + random.int(300);
+      while (block.length < chars) block += random.pick(HEADER_PIECES);
+      for (const input of [Buffer.from(block, 'latin1'), block]) {
+        const [theirs, ours] = await bothReadings(input);
+        expect(ours, JSON.stringify(block)).toEqual(theirs);
+      }
+    }
+  });
+});
+
+describe("renderHtmlText gives html-to-text's own rendering", () => {
+  it('on the HTML of every fixture, and on each fixture read as HTML', () => {
+    const files = emlFiles(fixturesDir);
+    expect(files.length).toBeGreaterThan(60);
+    for (const file of files) {
+      for (const html of htmlOf(readFileSync(file)))
+        expect(renderHtmlText(html), file).toBe(stock(html));
+    }
+  });
+
+  it('on ordinary and hostile HTML nesting no deeper than the cap', () => {
+    const ordinary = ordinaryHtml(64 * 1024);
+    expect(renderHtmlText(ordinary)).toBe(stock(ordinary));
+    for (const h of HOSTILE_HTML) {
+      for (const chars of [40, 300, 1000]) {
+        const html = h.make(chars);
+        expect(renderHtmlText(html), h.name).toBe(stock(html));
+      }
+    }
+    const anchors = '<a href="https://x.example/">OTP '.repeat(MAX_HTML_NESTING);
+    expect(renderHtmlText(anchors)).toBe(stock(anchors));
+  });
+
+  it('on 2,000 random strings of HTML pieces', () => {
+    const random = seededRandom(20_261_126);
+    for (let i = 0; i < 2000; i++) {
+      const html = randomHtml(random, 1 + random.int(600));
+      expect(renderHtmlText(html), html).toBe(stock(html));
+    }
+  });
+});
