@@ -409,6 +409,8 @@ function writeBreaks(
 function relaxBody(body: Buffer): Buffer {
   const out = Buffer.allocUnsafe(body.length);
   let o = 0;
+  // Lines left as they are go out in one copy per run of them, not one per line.
+  let clean = 0;
   for (let start = 0; start < body.length;) {
     let rewrite = false;
     let end = start;
@@ -421,9 +423,14 @@ function relaxBody(body: Buffer): Buffer {
       }
       if (c === TAB || (c === SP && end > start && body[end - 1] === SP)) rewrite = true;
     }
-    o = rewrite ? relaxLine(body, start, end, out, o) : o + body.copy(out, o, start, end);
+    if (rewrite) {
+      o += body.copy(out, o, clean, start);
+      o = relaxLine(body, start, end, out, o);
+      clean = end;
+    }
     start = end;
   }
+  o += body.copy(out, o, clean, body.length);
   return out.subarray(0, o);
 }
 
