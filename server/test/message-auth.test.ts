@@ -77,6 +77,9 @@ const RECORDS = [
   // bank.test sends only from 192.0.2.1 and asks for spoofs to be rejected.
   { type: 'TXT', name: 'bank.test', text: 'v=spf1 ip4:192.0.2.1 -all' },
   { type: 'TXT', name: '_dmarc.bank.test', text: 'v=DMARC1; p=reject' },
+  // macro.test's SPF looks up a name of 100 copies of the sender's local part glued together,
+  // which mailauth's check of names fails.
+  { type: 'TXT', name: 'macro.test', text: `v=spf1 exists:x.${'%{l}'.repeat(100)}_ -all` },
 ] as const;
 
 const message = (from: string, body = 'Ciao, ecco il codice.') =>
@@ -99,7 +102,16 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
     silent = await startSilentDns();
     // slow.test's servers never answer: its questions go to the silent server.
     dns = await startDns(
-      ['good.test', 'other.test', 'brand.test', 'bank.test', 'plain.test', 'fan.test', 'wide.test'],
+      [
+        'good.test',
+        'other.test',
+        'brand.test',
+        'bank.test',
+        'plain.test',
+        'fan.test',
+        'wide.test',
+        'macro.test',
+      ],
       [...RECORDS],
       { forward: { 'slow.test': silent.server } },
     );
@@ -483,6 +495,16 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
         const baseline = onTop(ARC, await ordinary(hostile.length));
         expect(await costRatio(hostile, 'bounce@good.test', baseline), name).toBeLessThan(5);
       }
+    }, 120_000);
+
+    it('an SPF record that glues the local part into one long label gets permerror', async () => {
+      const sender = `${'a'.repeat(200)}@macro.test`;
+      const hostile = await sign(message(sender));
+      const outcome = await check(hostile, sender);
+      expect(outcome.results.spf).toBe('permerror');
+      expect(outcome.header).toContain('SPF record with too many sender macros');
+      const ratio = await costRatio(hostile, sender, await ordinary(hostile.length));
+      expect(ratio).toBeLessThan(10);
     }, 120_000);
 
     describe('what mailauth is given, it reads as it reads the whole message', () => {

@@ -23,7 +23,9 @@ import { plainFromAddress, relaxBody } from './dkim-verify';
  * would not read, the body is one it hashes the same. What is past a bound is not verified: a
  * signature field of an absurd shape is left out, as those past `MAX_DKIM_SIGNATURES` are, and
  * reported as permerror; a header past a bound is not given to mailauth's DKIM at all (one
- * permerror for its signatures), and DMARC still gets its From (`FromInput`).
+ * permerror for its signatures), and DMARC still gets its From (`FromInput`). The DNS records
+ * the sender publishes are bounded too, before mailauth's key and SPF parsers read them
+ * (`MAX_KEY_RECORD_BYTES`, `spfRecordOverBound`).
  */
 
 /**
@@ -601,4 +603,49 @@ export function dkimInput(raw: Buffer, maxSignatures: number): DkimInput {
     });
   }
   return { kind: 'runs', runs, signatures: signatures() };
+}
+
+/**
+ * Bytes of a DKIM key record (its first TXT record, joined, as mailauth reads it) given to
+ * mailauth, whose tag parser splices once per empty tag (a 64 KB record of them: seconds). A
+ * 4096-bit RSA key's record is some 800 bytes, an 8192-bit one's 1,500.
+ */
+export const MAX_KEY_RECORD_BYTES = 4096;
+
+/**
+ * Bytes of an SPF record given to mailauth, which costs some 5 µs a term (a record of 64 KB over
+ * TCP: 25 ms). RFC 7208 §3.4 asks for records that fit a 512-byte answer; real ones are that or
+ * two or three times that.
+ */
+export const MAX_SPF_RECORD_BYTES = 4096;
+
+/**
+ * The longest run of letters, digits and hyphens in an SPF record given to mailauth: its check
+ * of the names it looks up (`/^([\x20-\x2D\x2f-\x7e]+\.)+[a-z]+[a-z\-0-9]*$/i`) tries every
+ * length of such a run that does not end a valid name (a name with a label of 16,000: 0.6 s).
+ * DNS labels have 63 characters at most.
+ */
+export const MAX_SPF_LABEL = 63;
+
+/**
+ * Macros of an SPF record given to mailauth that expand to what the sender chose without a dot
+ * in it (`%{l}` and `%{s}`, the local part; `%{h}`, the HELO name): each may make a label of
+ * some 300 characters for that check. Real records use them once if at all.
+ */
+export const MAX_SPF_SENDER_MACROS = 2;
+
+/** Why mailauth is not given a TXT record as an SPF record, or null when it may be. */
+export function spfRecordOverBound(record: string): string | null {
+  if (!/^\s*v=spf1(?:\s|$)/i.test(record)) return null;
+  if (record.length > MAX_SPF_RECORD_BYTES) return 'SPF record too large';
+  let run = 0;
+  for (let i = 0; i < record.length; i++) {
+    const c = record.charCodeAt(i) | 0x20;
+    if ((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d) {
+      if (++run > MAX_SPF_LABEL) return 'SPF record with a label too long';
+    } else run = 0;
+  }
+  const macros = record.match(/%\{[lsh]/gi)?.length ?? 0;
+  if (macros > MAX_SPF_SENDER_MACROS) return 'SPF record with too many sender macros';
+  return null;
 }

@@ -2,7 +2,7 @@ import type { MessageAuthentication } from '@et/common';
 import { isIP } from 'node:net';
 import { Readable } from 'node:stream';
 import { dkimVerify, dmarc, spf } from 'mailauth';
-import { dkimInput, type FromInput } from './auth-bounds';
+import { dkimInput, MAX_KEY_RECORD_BYTES, spfRecordOverBound, type FromInput } from './auth-bounds';
 import {
   authClause,
   type DkimOutcome,
@@ -226,17 +226,55 @@ async function fromOf(from: FromInput, sender: string, lookup: DnsLookup): Promi
 }
 
 /**
+ * `lookup` with the key records past `MAX_KEY_RECORD_BYTES` refused as mailauth refuses a key it
+ * cannot read (EINVALIDVAL: neutral, "invalid public key"), before its tag parser sees them.
+ */
+function boundedKeys(lookup: DnsLookup): DnsLookup {
+  return async (name, rrtype) => {
+    const answer = await lookup(name, rrtype);
+    const first: unknown = Array.isArray(answer) ? answer[0] : undefined;
+    if (Array.isArray(first) && first.join('').length > MAX_KEY_RECORD_BYTES) {
+      throw Object.assign(new Error('Key record too large'), { code: 'EINVALIDVAL' });
+    }
+    return answer;
+  };
+}
+
+/**
+ * `lookup` with the SPF records past the bounds of `spfRecordOverBound` answered as an error
+ * that mailauth reports as permerror, before its record and name patterns see them.
+ */
+function boundedSpf(lookup: DnsLookup): DnsLookup {
+  return async (name, rrtype) => {
+    const answer = await lookup(name, rrtype);
+    if (rrtype !== 'TXT' || !Array.isArray(answer)) return answer;
+    for (const row of answer) {
+      const over = Array.isArray(row) ? spfRecordOverBound(row.join('')) : null;
+      if (over) {
+        throw Object.assign(new Error(over), {
+          code: 'ESPFBOUND',
+          spfResult: { error: 'permerror', text: over },
+        });
+      }
+    }
+    return answer;
+  };
+}
+
+/**
  * The plain path: mailauth's checks, their results in the shape the fast paths give them. They
  * are the steps of mailauth's `authenticate` without ARC and BIMI, each given what it reads in
  * linear time (auth-bounds.ts): a message past a bound of its header gets a DKIM permerror and
- * DMARC on its From, a signature field past one is reported as permerror and not verified.
+ * DMARC on its From, a signature field past one is reported as permerror and not verified, a
+ * DNS record past one is refused (spf=permerror, or a key mailauth cannot read).
  */
 export const plainChecks = {
   async dkim(raw: Buffer, sender: string, lookup: DnsLookup): Promise<DkimOutcome> {
+    const keys = boundedKeys(lookup);
     const input = dkimInput(raw, MAX_DKIM_SIGNATURES);
     if (input.kind !== 'runs') {
       return {
-        headerFrom: await fromOf(input.from, sender, lookup),
+        headerFrom: await fromOf(input.from, sender, keys),
         signatures: [
           input.kind === 'over' && input.signed
             ? dkimClause('permerror', input.reason)
@@ -250,7 +288,7 @@ export const plainChecks = {
     for (const [i, run] of input.runs.entries()) {
       const result = await dkimVerify(Readable.from(run.chunks), {
         sender,
-        resolver: lookup as never,
+        resolver: keys as never,
       });
       if (i === 0) headerFrom = result.headerFrom;
       for (const r of result.results) {
@@ -289,7 +327,7 @@ export const plainChecks = {
     };
   },
   async spf(facts: SpfFacts, lookup: DnsLookup): Promise<SpfOutcome> {
-    const result = await spf({ ...facts, resolver: lookup as never });
+    const result = await spf({ ...facts, resolver: boundedSpf(lookup) as never });
     return { domain: result.domain, result: result.status.result, info: result.info };
   },
   async dmarc(input: DmarcInput, lookup: DnsLookup): Promise<DmarcOutcome | false> {
