@@ -151,7 +151,7 @@ export function withMailauthLineEnds(raw: Buffer): Buffer {
 }
 
 /** A header field as mailauth's `parseHeaders` cuts it. */
-export interface AuthField {
+interface AuthField {
   /** Its name as mailauth keys it (`/^[^:]+/` of the field, trimmed, lower-case), or null. */
   key: string | null;
   /** Its first and past-last character in `AuthHead.text`, its folds inside. */
@@ -161,7 +161,7 @@ export interface AuthField {
 }
 
 /** A message as mailauth's DKIM reads it. */
-export interface AuthHead {
+interface AuthHead {
   /** The message with mailauth's line ends (`withMailauthLineEnds`). */
   bytes: Buffer;
   /** The header (latin1) without its final line breaks, as mailauth parses it. */
@@ -180,7 +180,7 @@ export interface AuthHead {
  * at each LF, the CR before it dropped) start a field unless they start with a blank as `/^\s/`
  * sees it; the first line always does.
  */
-export function readAuthHead(raw: Buffer): AuthHead {
+function readAuthHead(raw: Buffer): AuthHead {
   const bytes = withMailauthLineEnds(raw);
   const crlf = bytes.indexOf('\n\r\n');
   // An LF after an LF ends it too if it comes first (searched for only that far: on a body of
@@ -238,7 +238,7 @@ const DEFAULT_SIGNED_NAMES = (
   .split(':');
 
 /** Why mailauth is not given a signature field, or null when it may be. */
-export function signatureFieldOverBound(field: string): string | null {
+function signatureFieldOverBound(field: string): string | null {
   if (field.length > MAX_SIGNATURE_FIELD_BYTES) return 'signature field too large to verify';
   let run = 0;
   let longest = 0;
@@ -330,7 +330,7 @@ export type DkimInput =
   | { kind: 'runs'; runs: AuthRun[]; signatures: SignatureEntry[] };
 
 /** Chunks of about 64 KB (mailauth's own), each ending at a line end or at the end of `bytes`. */
-export function lineChunks(bytes: Buffer, size = 64 * 1024): Buffer[] {
+function lineChunks(bytes: Buffer, size = 64 * 1024): Buffer[] {
   const chunks: Buffer[] = [];
   for (let start = 0; start < bytes.length;) {
     const lf = start + size >= bytes.length ? -1 : bytes.indexOf(LF, start + size - 1);
@@ -347,7 +347,7 @@ export function lineChunks(bytes: Buffer, size = 64 * 1024): Buffer[] {
  * without a CR before it (in a body with mailauth's line ends, an LF after an LF, or first).
  * Four searches say there is none; otherwise a pass that stops once there are enough.
  */
-export function manyLinesToRelax(body: Buffer): boolean {
+function manyLinesToRelax(body: Buffer): boolean {
   if (
     body.indexOf(TAB) < 0 &&
     body.indexOf('  ') < 0 &&
@@ -441,7 +441,7 @@ function fromInputOf(head: AuthHead): FromInput {
  * comments skipped, as that parser takes them on the forms it reads in one pass. DMARC needs
  * exactly one.
  */
-export function scanAddresses(value: string): string[] {
+function scanAddresses(value: string): string[] {
   const bracketed: string[] = [];
   const words: string[] = [];
   let word = '';
