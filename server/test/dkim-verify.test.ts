@@ -13,6 +13,7 @@ import {
 } from '../src/ingest/dkim-verify';
 import { createMessageAuth, MAX_DKIM_SIGNATURES } from '../src/ingest/message-auth';
 import { dkimKey, expectSameOnBothPaths, signed, type SignWith } from './helpers/auth-paths';
+import { cpuRatio } from './helpers/cpu';
 import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
 import { createFakeClock } from './helpers/fake-clock';
 import { seededRandom } from './helpers/random';
@@ -430,28 +431,6 @@ describe('the DKIM fast path on hostile mail', () => {
     }
   });
 
-  /** Main-thread CPU ms per call of `run`, over at least 20 ms. */
-  async function perCall(run: () => Promise<unknown>) {
-    await run();
-    const start = process.cpuUsage();
-    let calls = 0;
-    let spent = 0;
-    do {
-      await run();
-      calls++;
-      const u = process.cpuUsage(start);
-      spent = (u.user + u.system) / 1000;
-    } while (spent < 20 || calls < 3);
-    return spent / calls;
-  }
-
-  /** The median over 5 rounds, in turns (a busy machine weighs on both alike), of a / b. */
-  async function ratio(a: () => Promise<unknown>, b: () => Promise<unknown>) {
-    const ratios: number[] = [];
-    for (let round = 0; round < 5; round++) ratios.push((await perCall(a)) / (await perCall(b)));
-    return ratios.sort((x, y) => x - y)[2]!;
-  }
-
   const lookupOf = (dns: TestDns) =>
     createDnsResolver({ servers: [dns.server], timeoutMs: 2000, now: () => performance.now() });
   const signedWith = (head: string[], w: Partial<SignWith> = {}) =>
@@ -487,7 +466,7 @@ describe('the DKIM fast path on hostile mail', () => {
     for (const [name, hostile] of cases) {
       const plain = await ordinary(hostile.length);
       // The goal is 5x (bench/README.md, "Mail checks"), the margin 2x.
-      expect(await ratio(verify(hostile), verify(plain)), name).toBeLessThan(10);
+      expect(await cpuRatio(verify(hostile), verify(plain)), name).toBeLessThan(10);
     }
   });
 
@@ -498,7 +477,7 @@ describe('the DKIM fast path on hostile mail', () => {
     const lookup = lookupOf(dns);
     const verify = (raw: Buffer) => () => verifyDkim(raw, lookup, MAX_DKIM_SIGNATURES);
     const [small, large] = [await manyFields(10_000), await manyFields(20_000)];
-    expect(await ratio(verify(large), verify(small))).toBeLessThan(2.8);
+    expect(await cpuRatio(verify(large), verify(small))).toBeLessThan(2.8);
   });
 });
 

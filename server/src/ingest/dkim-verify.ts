@@ -218,10 +218,9 @@ function fromAddresses(head: MessageHead): string[] | null {
   for (const field of head.fields) {
     if (field.key !== 'from') continue;
     const line = lineOf(head, field);
-    const value = line.slice(line.indexOf(':') + 1).trim();
-    const match = FROM.exec(value);
-    if (!match) return null;
-    addresses.push(match[1] ?? match[2]!);
+    const address = plainFromAddress(line.slice(line.indexOf(':') + 1).trim());
+    if (address === null) return null;
+    addresses.push(address);
   }
   return addresses;
 }
@@ -232,6 +231,15 @@ const ADDRESS =
 const FROM = new RegExp(
   `^(?:(${ADDRESS})|(?:"[^"\\\\\\r\\n<>@]*" *|[A-Za-z0-9!#$%&'*+/=?^_\`{|}~. -]*)<(${ADDRESS})>)$`,
 );
+
+/**
+ * The address of a From value (the field after its colon, trimmed) of a plain form, or null:
+ * nodemailer's address parser, mailauth's reader, reads these forms in one pass too.
+ */
+export function plainFromAddress(value: string): string | null {
+  const match = FROM.exec(value);
+  return match ? (match[1] ?? match[2]!) : null;
+}
 
 /**
  * The fields `h=` names, as mailauth picks them: for each name the last one not yet taken. By
@@ -406,9 +414,11 @@ function writeBreaks(
  * breaks go: in one pass, each line copied as it is unless mailauth would rewrite it, which is
  * when it holds a tab, two spaces in a row, or a space right before its CRLF.
  */
-function relaxBody(body: Buffer): Buffer {
+export function relaxBody(body: Buffer): Buffer {
   const out = Buffer.allocUnsafe(body.length);
   let o = 0;
+  // Lines left as they are go out in one copy per run of them, not one per line.
+  let clean = 0;
   for (let start = 0; start < body.length;) {
     let rewrite = false;
     let end = start;
@@ -421,9 +431,14 @@ function relaxBody(body: Buffer): Buffer {
       }
       if (c === TAB || (c === SP && end > start && body[end - 1] === SP)) rewrite = true;
     }
-    o = rewrite ? relaxLine(body, start, end, out, o) : o + body.copy(out, o, start, end);
+    if (rewrite) {
+      o += body.copy(out, o, clean, start);
+      o = relaxLine(body, start, end, out, o);
+      clean = end;
+    }
     start = end;
   }
+  o += body.copy(out, o, clean, body.length);
   return out.subarray(0, o);
 }
 

@@ -1,12 +1,15 @@
 import type { MessageAuthentication } from '@et/common';
 import { isIP } from 'node:net';
+import { Readable } from 'node:stream';
 import { dkimVerify, dmarc, spf } from 'mailauth';
-import type {
-  DkimOutcome,
-  DkimSignatureOutcome,
-  DmarcInput,
-  DmarcOutcome,
-  SpfOutcome,
+import { dkimInput, MAX_KEY_RECORD_BYTES, spfRecordOverBound, type FromInput } from './auth-bounds';
+import {
+  authClause,
+  type DkimOutcome,
+  type DkimSignatureOutcome,
+  type DmarcInput,
+  type DmarcOutcome,
+  type SpfOutcome,
 } from './auth-results';
 import { verifyDkim } from './dkim-verify';
 import { checkDmarc } from './dmarc-check';
@@ -19,7 +22,8 @@ import { checkSpf, type SpfFacts } from './spf-check';
  * 5.x line needs Node 22), the release the fast paths copy (auth-results.test.ts fails on any
  * other). Each check first asks its fast path (dkim-verify.ts, spf-check.ts, dmarc-check.ts),
  * which answers the common case in mailauth's words and leaves the rest to mailauth
- * (docs/architecture.md, "Fast paths").
+ * (docs/architecture.md, "Fast paths"). mailauth is given what it reads in linear time
+ * (auth-bounds.ts); what is past those bounds gets permerror.
  */
 export const CHECKED_MAILAUTH_VERSION = '4.13.3';
 
@@ -95,23 +99,6 @@ function dkimWord(results: readonly DkimSignatureOutcome[]): MessageAuthenticati
  * and a message with 50 of them cost 25 ms of CPU (bench/README.md, "Mail checks").
  */
 export const MAX_DKIM_SIGNATURES = 5;
-
-/** `raw` without the DKIM-Signature fields past the first `max` (the same buffer if none). */
-export function limitSignatures(raw: Buffer, max: number): Buffer {
-  const text = raw.toString('latin1');
-  const end = /\r?\n\r?\n/.exec(text);
-  const headerEnd = end ? end.index + 1 : text.length;
-  const header = text.slice(0, headerEnd);
-  // A field is its first line and the folded lines after it.
-  const fields = header.match(/[^\r\n][^\n]*\n(?:[ \t][^\n]*\n)*/g) ?? [];
-  const whole = fields.join('');
-  // A header this reading does not cover byte for byte is left to mailauth as it is.
-  if (!header.startsWith(whole)) return raw;
-  let seen = 0;
-  const kept = fields.filter((f) => !/^dkim-signature:/i.test(f) || ++seen <= max);
-  if (seen <= max) return raw;
-  return Buffer.from(kept.join('') + text.slice(whole.length), 'latin1');
-}
 
 /** A header value's characters kept to what a header may carry. */
 const safe = (text: string) => text.replace(/[^\x21-\x7e]/g, '');
@@ -225,28 +212,122 @@ function fold(clause: string): string {
   return lines.join('\r\n ');
 }
 
+/** A DKIM clause of ours for a signature mailauth is not given, in mailauth's words. */
+const dkimClause = (result: string, comment: string): DkimSignatureOutcome => ({
+  result,
+  info: authClause('dkim', result, comment, []),
+});
+
+/** The From addresses of a message mailauth's DKIM does not read, as DMARC needs them. */
+async function fromOf(from: FromInput, sender: string, lookup: DnsLookup): Promise<string[]> {
+  if (from.kind === 'scanned') return from.addresses;
+  // The From fields alone, which mailauth reads as in the whole header: no signature, no DNS.
+  return (await dkimVerify(from.header, { sender, resolver: lookup as never })).headerFrom;
+}
+
+/**
+ * `lookup` with the key records past `MAX_KEY_RECORD_BYTES` refused as mailauth refuses a key it
+ * cannot read (EINVALIDVAL: neutral, "invalid public key"), before its tag parser sees them.
+ */
+function boundedKeys(lookup: DnsLookup): DnsLookup {
+  return async (name, rrtype) => {
+    const answer = await lookup(name, rrtype);
+    const first: unknown = Array.isArray(answer) ? answer[0] : undefined;
+    if (Array.isArray(first) && first.join('').length > MAX_KEY_RECORD_BYTES) {
+      throw Object.assign(new Error('Key record too large'), { code: 'EINVALIDVAL' });
+    }
+    return answer;
+  };
+}
+
+/**
+ * `lookup` with the SPF records past the bounds of `spfRecordOverBound` answered as an error
+ * that mailauth reports as permerror, before its record and name patterns see them.
+ */
+function boundedSpf(lookup: DnsLookup): DnsLookup {
+  return async (name, rrtype) => {
+    const answer = await lookup(name, rrtype);
+    if (rrtype !== 'TXT' || !Array.isArray(answer)) return answer;
+    for (const row of answer) {
+      const over = Array.isArray(row) ? spfRecordOverBound(row.join('')) : null;
+      if (over) {
+        throw Object.assign(new Error(over), {
+          code: 'ESPFBOUND',
+          spfResult: { error: 'permerror', text: over },
+        });
+      }
+    }
+    return answer;
+  };
+}
+
 /**
  * The plain path: mailauth's checks, their results in the shape the fast paths give them. They
- * are the steps of mailauth's `authenticate` without ARC and BIMI.
+ * are the steps of mailauth's `authenticate` without ARC and BIMI, each given what it reads in
+ * linear time (auth-bounds.ts): a message past a bound of its header gets a DKIM permerror and
+ * DMARC on its From, a signature field past one is reported as permerror and not verified, a
+ * DNS record past one is refused (spf=permerror, or a key mailauth cannot read).
  */
 export const plainChecks = {
   async dkim(raw: Buffer, sender: string, lookup: DnsLookup): Promise<DkimOutcome> {
-    const result = await dkimVerify(limitSignatures(raw, MAX_DKIM_SIGNATURES), {
-      sender,
-      resolver: lookup as never,
-    });
+    const keys = boundedKeys(lookup);
+    const input = dkimInput(raw, MAX_DKIM_SIGNATURES);
+    if (input.kind !== 'runs') {
+      return {
+        headerFrom: await fromOf(input.from, sender, keys),
+        signatures: [
+          input.kind === 'over' && input.signed
+            ? dkimClause('permerror', input.reason)
+            : dkimClause('none', 'message not signed'),
+        ],
+      };
+    }
+    let headerFrom: string[] = [];
+    const verified: (DkimSignatureOutcome & { b?: string })[] = [];
+    let none: DkimSignatureOutcome | undefined;
+    for (const [i, run] of input.runs.entries()) {
+      const result = await dkimVerify(Readable.from(run.chunks), {
+        sender,
+        resolver: keys as never,
+      });
+      if (i === 0) headerFrom = result.headerFrom;
+      for (const r of result.results) {
+        const outcome = {
+          signingDomain: r.signingDomain,
+          result: r.status.result,
+          underSized: r.status.underSized as number | undefined,
+          info: r.info,
+        };
+        // mailauth's "none" stands for no result at all: one for the message, if nothing else.
+        if (outcome.result === 'none') none ??= outcome;
+        // Each result carries its signature's b= (mailauth's types leave it out).
+        else verified.push({ ...outcome, b: (r as { signature?: string }).signature });
+      }
+    }
+    // In header order: each signature's result where it was (found by its b=), the rest after.
+    const signatures: DkimSignatureOutcome[] = [];
+    for (const entry of input.signatures) {
+      if ('skipped' in entry) signatures.push(dkimClause('permerror', entry.skipped));
+      else {
+        const at = verified.findIndex((r) => r.b !== undefined && r.b === entry.b);
+        if (at >= 0) signatures.push(...verified.splice(at, 1));
+      }
+    }
+    signatures.push(...verified);
     return {
-      headerFrom: result.headerFrom,
-      signatures: result.results.map((r) => ({
-        signingDomain: r.signingDomain,
-        result: r.status.result,
-        underSized: r.status.underSized as number | undefined,
-        info: r.info,
-      })),
+      headerFrom,
+      signatures: (signatures.length ? signatures : [none!]).map(
+        ({ signingDomain, result, underSized, info }) => ({
+          signingDomain,
+          result,
+          underSized,
+          info,
+        }),
+      ),
     };
   },
   async spf(facts: SpfFacts, lookup: DnsLookup): Promise<SpfOutcome> {
-    const result = await spf({ ...facts, resolver: lookup as never });
+    const result = await spf({ ...facts, resolver: boundedSpf(lookup) as never });
     return { domain: result.domain, result: result.status.result, info: result.info };
   },
   async dmarc(input: DmarcInput, lookup: DnsLookup): Promise<DmarcOutcome | false> {

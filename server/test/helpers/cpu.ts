@@ -1,0 +1,26 @@
+/** Main-thread CPU ms per call of `run`, over at least 20 ms (and three calls) after one unmeasured. */
+export async function cpuPerCall(run: () => Promise<unknown>): Promise<number> {
+  await run();
+  const start = process.cpuUsage();
+  let calls = 0;
+  let spent = 0;
+  do {
+    await run();
+    calls++;
+    const used = process.cpuUsage(start);
+    spent = (used.user + used.system) / 1000;
+  } while (spent < 20 || calls < 3);
+  return spent / calls;
+}
+
+/**
+ * The median over five rounds of the CPU of `a` over that of `b`, the two in turns within each
+ * round, so that a busy machine weighs on both alike: a ratio, never a wall-clock bound.
+ */
+export async function cpuRatio(a: () => Promise<unknown>, b: () => Promise<unknown>) {
+  const ratios: number[] = [];
+  for (let round = 0; round < 5; round++) {
+    ratios.push((await cpuPerCall(a)) / (await cpuPerCall(b)));
+  }
+  return ratios.sort((x, y) => x - y)[2]!;
+}
