@@ -12,9 +12,15 @@ import {
   withoutB,
 } from '../src/ingest/dkim-verify';
 import { createMessageAuth, MAX_DKIM_SIGNATURES } from '../src/ingest/message-auth';
-import { dkimKey, expectSameOnBothPaths, signed, type SignWith } from './helpers/auth-paths';
+import {
+  dkimKey,
+  expectSameOnBothPaths,
+  signed,
+  zonesForTests,
+  type SignWith,
+} from './helpers/auth-paths';
 import { cpuRatio } from './helpers/cpu';
-import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
+import { startDns, type TestDns } from './helpers/dns-server';
 import { createFakeClock } from './helpers/fake-clock';
 import { seededRandom } from './helpers/random';
 
@@ -111,24 +117,13 @@ const BODIES: Record<string, string> = {
 const CANONICALISATIONS = ['relaxed/relaxed', 'relaxed/simple', 'simple/relaxed', 'simple/simple'];
 
 describe('DKIM: the fast path gives what mailauth gives', () => {
-  let dns: TestDns;
-  let silent: TestDns;
-  beforeAll(async () => {
-    silent = await startSilentDns();
-    dns = await startDns(['good.test', 'other.test', 'brand.test'], [...RECORDS], {
-      ttlSeconds: 300,
-      forward: { 'slow.test': silent.server },
-    });
-  });
-  afterAll(async () => {
-    await Promise.all([dns?.stop(), silent?.stop()]);
-  });
+  const dnsOf = zonesForTests(['good.test', 'other.test', 'brand.test'], RECORDS);
 
   const same = (
     raw: Buffer,
     paths: ['fast' | 'plain', 'fast' | 'plain', 'fast' | 'plain' | null],
     facts = FACTS,
-  ) => expectSameOnBothPaths(dns, raw, facts, paths);
+  ) => expectSameOnBothPaths(dnsOf(), raw, facts, paths);
 
   describe.each(CANONICALISATIONS)('c=%s', (canonicalization) => {
     it.each(Object.entries(BODIES))('%s, RSA and Ed25519', async (_name, body) => {
@@ -354,7 +349,7 @@ describe('DKIM: the fast path gives what mailauth gives', () => {
   it('a key server that never answers: temperror on both paths, within the bound', async () => {
     const raw = await sign(message({ from: 'news@slow.test' }), { domain: 'slow.test' });
     const started = performance.now();
-    const run = await expectSameOnBothPaths(dns, raw, FACTS, ['plain', 'fast', 'plain'], 400);
+    const run = await expectSameOnBothPaths(dnsOf(), raw, FACTS, ['plain', 'fast', 'plain'], 400);
     expect(run.outcome.results.dkim).toBe('temperror');
     expect(performance.now() - started).toBeLessThan(2 * 400 + 1000);
   });

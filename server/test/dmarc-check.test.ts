@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dkimKey, expectSameOnBothPaths, signed } from './helpers/auth-paths';
-import { startDns, startSilentDns, type TestDns, type ZoneRecord } from './helpers/dns-server';
+import { describe, expect, it } from 'vitest';
+import { dkimKey, expectSameOnBothPaths, signed, zonesForTests } from './helpers/auth-paths';
+import type { ZoneRecord } from './helpers/dns-server';
 
 /**
  * The DMARC fast path (dmarc-check.ts) against mailauth, the plain path: policies as domains
@@ -70,18 +70,7 @@ const sign = (raw: Buffer, domain: string) =>
   signed(raw, { domain, selector: 'sel', privateKey: key.privateKey });
 
 describe('DMARC: the fast path gives what mailauth gives', () => {
-  let dns: TestDns;
-  let silent: TestDns;
-  beforeAll(async () => {
-    silent = await startSilentDns();
-    dns = await startDns(ZONES, RECORDS, {
-      ttlSeconds: 300,
-      forward: { 'slow.test': silent.server },
-    });
-  });
-  afterAll(async () => {
-    await Promise.all([dns?.stop(), silent?.stop()]);
-  });
+  const dnsOf = zonesForTests(ZONES, RECORDS);
 
   /** The DMARC result of `raw` sent by `sender`, the same on both paths. */
   async function dmarcOf(
@@ -90,7 +79,7 @@ describe('DMARC: the fast path gives what mailauth gives', () => {
     paths: ['fast' | 'plain', 'fast' | 'plain', 'fast' | 'plain'] = ['fast', 'fast', 'fast'],
   ) {
     const run = await expectSameOnBothPaths(
-      dns,
+      dnsOf(),
       raw,
       { ip: '127.0.0.1', helo: 'client.test', sender },
       paths,
@@ -180,7 +169,7 @@ describe('DMARC: the fast path gives what mailauth gives', () => {
 
   it('a From domain whose DNS never answers: temperror on both paths', async () => {
     const run = await expectSameOnBothPaths(
-      dns,
+      dnsOf(),
       message('news@slow.test'),
       { ip: '127.0.0.1', helo: 'client.test', sender: 'bounce@good.test' },
       ['fast', 'fast', 'plain'],

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_SPF_QUERIES } from '../src/ingest/message-auth';
-import { expectSameOnBothPaths } from './helpers/auth-paths';
-import { startDns, startSilentDns, type TestDns, type ZoneRecord } from './helpers/dns-server';
+import { expectSameOnBothPaths, zonesForTests } from './helpers/auth-paths';
+import type { ZoneRecord } from './helpers/dns-server';
 
 /**
  * The SPF fast path (spf-check.ts) against mailauth, the plain path, over the records senders
@@ -113,18 +113,7 @@ const message = (domain: string) =>
   );
 
 describe('SPF: the fast path gives what mailauth gives', () => {
-  let dns: TestDns;
-  let silent: TestDns;
-  beforeAll(async () => {
-    silent = await startSilentDns();
-    dns = await startDns(ZONES, RECORDS, {
-      ttlSeconds: 300,
-      forward: { 'slow.test': silent.server },
-    });
-  });
-  afterAll(async () => {
-    await Promise.all([dns?.stop(), silent?.stop()]);
-  });
+  const dnsOf = zonesForTests(ZONES, RECORDS);
 
   const check = async (
     domain: string,
@@ -132,7 +121,7 @@ describe('SPF: the fast path gives what mailauth gives', () => {
     facts: { ip?: string; helo?: string; sender?: string } = {},
   ) => {
     const run = await expectSameOnBothPaths(
-      dns,
+      dnsOf(),
       message(domain),
       {
         ip: facts.ip ?? '127.0.0.1',
@@ -221,7 +210,7 @@ describe('SPF: the fast path gives what mailauth gives', () => {
   it('a sender whose DNS never answers: temperror on both paths, within the bound', async () => {
     const started = performance.now();
     const run = await expectSameOnBothPaths(
-      dns,
+      dnsOf(),
       message('ip.test'),
       { ip: '127.0.0.1', helo: 'client.test', sender: 'bounce@slow.test' },
       ['fast', 'plain', 'fast'],
@@ -233,7 +222,7 @@ describe('SPF: the fast path gives what mailauth gives', () => {
 
   it(`stops a hostile record at ${MAX_SPF_QUERIES} questions on either path`, async () => {
     const run = await expectSameOnBothPaths(
-      dns,
+      dnsOf(),
       message('wide.test'),
       { ip: '127.0.0.1', helo: 'client.test', sender: 'info@wide.test' },
       ['fast', 'plain', 'fast'],

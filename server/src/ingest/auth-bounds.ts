@@ -1,4 +1,4 @@
-import { plainFromAddress, relaxBody } from './dkim-verify';
+import { BLANK, COLON, CR, LF, SP, TAB, plainFromAddress, relaxBody } from './dkim-verify';
 
 /**
  * What mailauth's DKIM check (the plain path of the sender checks, message-auth.ts) is given of
@@ -98,16 +98,7 @@ export const MAX_LINE_BREAK_RUN = 8;
  */
 export const MAX_RELAXED_LINES = 256;
 
-const CR = 0x0d;
-const LF = 0x0a;
-const SP = 0x20;
-const TAB = 0x09;
-const COLON = 0x3a;
 const SEMICOLON = 0x3b;
-
-/** The characters JavaScript's `\s` matches among latin1's, which is how mailauth reads blanks. */
-const BLANK = new Uint8Array(256);
-for (const c of [TAB, LF, 0x0b, 0x0c, CR, SP, 0xa0]) BLANK[c] = 1;
 
 /**
  * Whether `raw` has an LF that mailauth makes CRLF: one whose last byte before it other than an

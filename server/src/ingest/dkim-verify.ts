@@ -40,14 +40,14 @@ export interface MessageHead {
   bodyStart: number;
 }
 
-const CR = 0x0d;
-const LF = 0x0a;
-const SP = 0x20;
-const TAB = 0x09;
-const COLON = 0x3a;
+export const CR = 0x0d;
+export const LF = 0x0a;
+export const SP = 0x20;
+export const TAB = 0x09;
+export const COLON = 0x3a;
 
 /** The characters JavaScript's `\s` matches among latin1's, which is how mailauth reads blanks. */
-const BLANK = new Uint8Array(256);
+export const BLANK = new Uint8Array(256);
 for (const c of [TAB, LF, 0x0b, 0x0c, CR, SP, 0xa0]) BLANK[c] = 1;
 
 /**

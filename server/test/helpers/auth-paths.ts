@@ -1,7 +1,7 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { dkimSign } from 'mailauth/lib/dkim/sign.js';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { createDnsResolver } from '../../src/ingest/dns-resolver';
 import {
   createMessageAuth,
@@ -10,7 +10,7 @@ import {
   type AuthWork,
   type SenderFacts,
 } from '../../src/ingest/message-auth';
-import type { TestDns } from './dns-server';
+import { startDns, startSilentDns, type TestDns, type ZoneRecord } from './dns-server';
 
 /** What one check came to, on one path. */
 export interface PathRun {
@@ -135,4 +135,25 @@ export async function signed(raw: Buffer, w: SignWith): Promise<Buffer> {
   } as never);
   if (errors?.length) throw new Error(`signing failed: ${String(errors[0])}`);
   return Buffer.concat([Buffer.from(signatures), raw]);
+}
+
+/**
+ * A dnsmasq serving `zones` to the tests of the describe block that calls this, with `slow.test`
+ * handed to a server that never answers: started before its tests, stopped after them. Returns
+ * the running server.
+ */
+export function zonesForTests(zones: string[], records: readonly ZoneRecord[]): () => TestDns {
+  let dns: TestDns | undefined;
+  let silent: TestDns | undefined;
+  beforeAll(async () => {
+    silent = await startSilentDns();
+    dns = await startDns(zones, [...records], {
+      ttlSeconds: 300,
+      forward: { 'slow.test': silent.server },
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([dns?.stop(), silent?.stop()]);
+  });
+  return () => dns!;
 }
