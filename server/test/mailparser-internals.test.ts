@@ -7,13 +7,17 @@ import {
   CHECKED_MAILPARSER_VERSION,
   CHECKED_MAILSPLIT_VERSION,
   EXPECTED_PARSE_HEADERS_SHA256,
+  EXPECTED_SPLIT_LONG_WORD_SHA256,
   htmlToTextOfMailparser,
+  htmlToTextSplitLongWord,
+  lineBuilderPrototype,
   loadMailparser,
   mailsplitHeaders,
   mailsplitParseHeaders,
   readHeaderLines,
   renderHtmlText,
   sourceSha256,
+  splitLongWord,
 } from '../src/ingest/mailparser-internals';
 import { decodeBody, outlineMessage } from '../src/ingest/mime-outline';
 import { parseMessage } from '../src/ingest/parse';
@@ -33,9 +37,25 @@ const fromMailparser = createRequire(mailparserEntry);
 const versionOf = (manifest: string) =>
   (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
 
+type Convert = (html: string, options?: object) => string;
+
+/** html-to-text's own code, its line builder's own `splitLongWord` back for the call. */
+function withOwnSplitLongWord(convert: () => string): string {
+  renderHtmlText('');
+  const prototype = lineBuilderPrototype();
+  prototype.splitLongWord = htmlToTextSplitLongWord!;
+  try {
+    return convert();
+  } finally {
+    prototype.splitLongWord = splitLongWord;
+  }
+}
+
 /** html-to-text's own rendering, with the options mailparser calls it with (none). */
-const stock = (html: string) =>
-  (htmlToTextOfMailparser() as unknown as { convert(html: string): string }).convert(html);
+const stock = (html: string, options?: object) =>
+  withOwnSplitLongWord(() =>
+    (htmlToTextOfMailparser() as unknown as { convert: Convert }).convert(html, options),
+  );
 
 describe('the mailparser that mailparser-internals.ts patches', () => {
   it(`is the version the adapter was checked against (${CHECKED_MAILPARSER_VERSION})`, () => {
@@ -60,6 +80,12 @@ describe('the mailparser that mailparser-internals.ts patches', () => {
     expect(source).toContain("const { htmlToText } = require('html-to-text');");
     expect(source).toContain('text.push(htmlToText(node.textContent));');
     expect(source.match(/htmlToText\(/g)).toHaveLength(1);
+  });
+
+  it("splits long words with splitLongWord once it renders, in place of html-to-text's own", () => {
+    renderHtmlText('');
+    expect(lineBuilderPrototype().splitLongWord).toBe(splitLongWord);
+    expect(sourceSha256(htmlToTextSplitLongWord)).toBe(EXPECTED_SPLIT_LONG_WORD_SHA256);
   });
 
   it('renders HTML-only mail with renderHtmlText once loaded', async () => {
@@ -223,6 +249,23 @@ describe("renderHtmlText gives html-to-text's own rendering", () => {
     }
     const anchors = '<a href="https://x.example/">OTP '.repeat(MAX_HTML_NESTING);
     expect(renderHtmlText(anchors)).toBe(stock(anchors));
+  });
+
+  it('on long words of many text nodes, and with options that split them', () => {
+    const cells = '<td>OTP</td><td>A1B2C3</td>'.repeat(500);
+    const words = `<p>${'https://x.example/a/b?c=d&amp;e=f'.repeat(40)}</p>`;
+    for (const html of [cells, words, `<table><tr>${cells}</tr></table>`]) {
+      expect(renderHtmlText(html)).toBe(stock(html));
+      // Options mailparser never sets, left to html-to-text's own method.
+      for (const longWordSplit of [
+        { wrapCharacters: ['/', '&'] },
+        { wrapCharacters: ['/'], forceWrapOnLimit: true },
+        { forceWrapOnLimit: true },
+      ]) {
+        const convert = (htmlToTextOfMailparser() as unknown as { convert: Convert }).convert;
+        expect(convert(html, { longWordSplit })).toBe(stock(html, { longWordSplit }));
+      }
+    }
   });
 
   it('on 2,000 random strings of HTML pieces', () => {

@@ -24,8 +24,15 @@ import { capNesting } from './sanitize';
  *   `hideLinkHrefIfSameAsText`, off by default, to compare them with the link);
  * - the HTML with its nesting capped at MAX_HTML_NESTING open elements, as the sanitiser caps it
  *   (sanitize.ts): real mail comes back the same string, so only such hostile HTML reads
- *   differently, and the same in the summary and in the reader.
- *
+ *   differently, and the same in the summary and in the reader;
+ * - `splitLongWord` below in place of the method of html-to-text's line builder
+ *   (`InlineTextBuilder`). html-to-text joins adjacent text nodes into one word when no blank
+ *   separates them (`<td>OTP</td><td>A1B2C3</td>` outside a table) and, once the word is longer
+ *   than a line, hands the whole word to that method at every node it adds. With the options
+ *   mailparser leaves as they are (no wrap characters, no forced wrap) the method gives the word
+ *   back unchanged, but only after cutting it at the line's length and joining it again, which
+ *   copies it: the square of the word's length, seconds for 1 MB of such cells. `splitLongWord`
+ *   gives the word back without the copy in that case and leaves every other to the original.
  *
  * **The lines of a header block.** mailsplit's `Headers#_parseHeaders` drops the line breaks at
  * the end of the block with `.replace(/[\r\n]+$/, '')`, which tries every position of every run
@@ -45,6 +52,8 @@ export const CHECKED_HTML_TO_TEXT_VERSION = '10.0.1';
 export const CHECKED_MAILSPLIT_VERSION = '5.4.19';
 /** sha256 of the source of mailsplit's `Headers#_parseHeaders` that `readHeaderLines` mirrors. */
 export const EXPECTED_PARSE_HEADERS_SHA256 = 'cfd100d87640f168';
+/** sha256 of the source of html-to-text's `InlineTextBuilder#splitLongWord`, read by `splitLongWord`. */
+export const EXPECTED_SPLIT_LONG_WORD_SHA256 = '4ecd06a3cd0a2662';
 
 /** The part of html-to-text's builder a formatter uses (html-to-text's `BlockTextBuilder`). */
 interface TextBuilder {
@@ -71,6 +80,7 @@ type Walk = (children: unknown[] | undefined, builder: TextBuilder) => void;
 interface HtmlToText {
   htmlToText(html: string): string;
   compile(options: {
+    selectors?: { selector: string; format: string }[];
     formatters: Record<
       string,
       (elem: DomElement, walk: Walk, builder: TextBuilder, options: AnchorOptions) => void
@@ -129,11 +139,66 @@ const requireFromMailparser = createRequire(requireHere.resolve('mailparser'));
  */
 export const htmlToTextOfMailparser = () => requireFromMailparser('html-to-text') as HtmlToText;
 
+/** What `splitLongWord` reads of html-to-text's line builder (`InlineTextBuilder`). */
+interface LineBuilder {
+  wrapCharacters: string[];
+  forceWrapOnLimit: boolean;
+}
+
+type SplitLongWord = (this: LineBuilder, word: string) => string[];
+
+/** html-to-text's line builder class, reached through a builder a formatter is handed. */
+export function lineBuilderPrototype(): { splitLongWord: SplitLongWord } {
+  let prototype: { splitLongWord: SplitLongWord } | undefined;
+  const probe = htmlToTextOfMailparser().compile({
+    selectors: [{ selector: 'b', format: 'probe' }],
+    formatters: {
+      probe: (_elem, _walk, builder) => {
+        const stackItem = (builder as { _stackItem?: { inlineTextBuilder?: object } })._stackItem;
+        if (stackItem?.inlineTextBuilder) {
+          prototype = Object.getPrototypeOf(stackItem.inlineTextBuilder) as typeof prototype;
+        }
+      },
+    },
+  });
+  probe('<b>x</b>');
+  if (typeof prototype?.splitLongWord !== 'function') {
+    throw new Error(
+      `html-to-text's line builder is not where it was (checked against ${CHECKED_HTML_TO_TEXT_VERSION}); review ingest/mailparser-internals.ts`,
+    );
+  }
+  return prototype;
+}
+
+/** html-to-text's own `splitLongWord`, kept for it to do what `splitLongWord` leaves to it. */
+export let htmlToTextSplitLongWord: SplitLongWord | undefined;
+
+/** html-to-text's `InlineTextBuilder#splitLongWord`, without the copy when nothing is split. */
+export function splitLongWord(this: LineBuilder, word: string): string[] {
+  if (this.wrapCharacters.length === 0 && !this.forceWrapOnLimit) return [word];
+  return htmlToTextSplitLongWord!.call(this, word);
+}
+
 let render: ((html: string) => string) | undefined;
+
+/** html-to-text compiled as `renderHtmlText` renders with it, its line builder patched. */
+function compileRender(): (html: string) => string {
+  const prototype = lineBuilderPrototype();
+  if (prototype.splitLongWord !== splitLongWord) {
+    if (sourceSha256(prototype.splitLongWord) !== EXPECTED_SPLIT_LONG_WORD_SHA256) {
+      throw new Error(
+        `html-to-text changed InlineTextBuilder#splitLongWord (checked against ${CHECKED_HTML_TO_TEXT_VERSION}); review ingest/mailparser-internals.ts`,
+      );
+    }
+    htmlToTextSplitLongWord = prototype.splitLongWord;
+    prototype.splitLongWord = splitLongWord;
+  }
+  return htmlToTextOfMailparser().compile({ formatters: { anchor: formatAnchor } });
+}
 
 /** The text of an HTML part as mailparser gives it once `loadMailparser` is done. */
 export function renderHtmlText(html: string): string {
-  render ??= htmlToTextOfMailparser().compile({ formatters: { anchor: formatAnchor } });
+  render ??= compileRender();
   return render(capNesting(html));
 }
 

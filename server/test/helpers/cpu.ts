@@ -1,5 +1,5 @@
 /** Main-thread CPU ms per call of `run`, over at least 20 ms (and three calls) after one unmeasured. */
-export async function cpuPerCall(run: () => Promise<unknown>): Promise<number> {
+export async function cpuPerCall(run: () => unknown): Promise<number> {
   await run();
   const start = process.cpuUsage();
   let calls = 0;
@@ -17,7 +17,7 @@ export async function cpuPerCall(run: () => Promise<unknown>): Promise<number> {
  * The median over five rounds of the CPU of `a` over that of `b`, the two in turns within each
  * round, so that a busy machine weighs on both alike: a ratio, never a wall-clock bound.
  */
-export async function cpuRatio(a: () => Promise<unknown>, b: () => Promise<unknown>) {
+export async function cpuRatio(a: () => unknown, b: () => unknown) {
   const ratios: number[] = [];
   for (let round = 0; round < 5; round++) {
     ratios.push((await cpuPerCall(a)) / (await cpuPerCall(b)));
