@@ -11,8 +11,8 @@ import {
   MAX_AUTH_HEADER_LINES,
   MAX_RELAXED_LINES,
   relaxedBodyOf,
-  withMailauthLineEnds,
 } from '../src/ingest/auth-bounds';
+import { withMailauthLineEnds } from '../src/ingest/dkim-verify';
 import { createDnsResolver } from '../src/ingest/dns-resolver';
 import {
   createMessageAuth,
@@ -286,8 +286,11 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
   });
 
   describe('mailauth on hostile mail, within its bounds', () => {
-    /** An ARC field: the DKIM fast path leaves any message with one to mailauth. */
-    const ARC = 'ARC-Seal: i=1; a=rsa-sha256; cv=none; d=x.test; s=s; b=AAAA\r\n';
+    /**
+     * A field with a bare CR: the DKIM fast path leaves a header it reads differently from
+     * mailauth to mailauth, so any sender can send a message there.
+     */
+    const PLAIN = 'X-Relay-Note: a\rb\r\n';
     const onTop = (field: string, raw: Buffer) =>
       Buffer.concat([Buffer.from(field, 'latin1'), raw]);
     const edit = (raw: Buffer, from: string, to: string) =>
@@ -335,8 +338,8 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
 
     it('a header of 40,000 folded lines: unsigned, left out; signed, past the bound', async () => {
       const raw = onTop(folded('X-Folded', 40_000), message('news@good.test'));
-      const unsigned = onTop(ARC, await sign(raw));
-      const signedFolds = onTop(ARC, await sign(raw, 'from:subject:date:x-folded'));
+      const unsigned = onTop(PLAIN, await sign(raw));
+      const signedFolds = onTop(PLAIN, await sign(raw, 'from:subject:date:x-folded'));
       const pass = { spf: 'pass', dkim: 'pass', dmarc: 'pass', domain: 'good.test' };
       const first = await check(unsigned, 'bounce@good.test');
       expect(first.results).toEqual(pass);
@@ -357,23 +360,26 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
       const cases: [string, Buffer, string][] = [
         [
           '32,000 semicolons',
-          onTop(`${ARC}DKIM-Signature: v=1${';'.repeat(32_000)}x; ${tail}`, good),
+          onTop(`${PLAIN}DKIM-Signature: v=1${';'.repeat(32_000)}x; ${tail}`, good),
           'signature field too large to verify',
         ],
         [
           'a run of 100 separators',
-          onTop(`${ARC}DKIM-Signature: v=1${';\r\n '.repeat(25)}x; ${tail}`, good),
+          onTop(`${PLAIN}DKIM-Signature: v=1${';\r\n '.repeat(25)}x; ${tail}`, good),
           'signature field of a long run of separators',
         ],
         [
           '8,000 empty tags then 8,000 tags',
-          onTop(`${ARC}DKIM-Signature: ${'=x;'.repeat(8000)}${'k=v;'.repeat(8000)} ${tail}`, good),
+          onTop(
+            `${PLAIN}DKIM-Signature: ${'=x;'.repeat(8000)}${'k=v;'.repeat(8000)} ${tail}`,
+            good,
+          ),
           'signature field too large to verify',
         ],
         [
           'h= of 3,000 names over 3,000 fields',
           onTop(
-            `${ARC}${'X-A: 1\r\n'.repeat(3000)}DKIM-Signature: v=1; h=${'x:'.repeat(3000)}; ${tail}`,
+            `${PLAIN}${'X-A: 1\r\n'.repeat(3000)}DKIM-Signature: v=1; h=${'x:'.repeat(3000)}; ${tail}`,
             good,
           ),
           'signature field naming too many fields',
@@ -472,15 +478,15 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
       const cases: [string, Buffer][] = [
         [
           '1 MB of lines ending in a bare LF',
-          await sign(message('news@good.test', 'a\n'.repeat(512 * 1024))),
+          onTop(PLAIN, await sign(message('news@good.test', 'a\n'.repeat(512 * 1024)))),
         ],
         [
           '1 MB of lines to relax',
-          onTop(ARC, await sign(message('news@good.test', 'a\t\r\n'.repeat(256 * 1024)))),
+          onTop(PLAIN, await sign(message('news@good.test', 'a\t\r\n'.repeat(256 * 1024)))),
         ],
         [
           'one line of 2 MB',
-          onTop(ARC, await sign(message('news@good.test', 'a'.repeat(2 * 1024 * 1024)))),
+          onTop(PLAIN, await sign(message('news@good.test', 'a'.repeat(2 * 1024 * 1024)))),
         ],
       ];
       for (const [name, hostile] of cases) {
@@ -492,7 +498,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
           domain: 'good.test',
         });
         expect(outcome.answered.dkim, name).toBe('plain');
-        const baseline = onTop(ARC, await ordinary(hostile.length));
+        const baseline = onTop(PLAIN, await ordinary(hostile.length));
         expect(await costRatio(hostile, 'bounce@good.test', baseline), name).toBeLessThan(5);
       }
     }, 120_000);
@@ -603,9 +609,9 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
           privateKey: PRIVATE_PEM,
           algorithm: 'rsa-sha1',
         });
-        for (const [name, raw] of [
-          ['ARC-sealed after 60 Received fields', arcSigned],
-          ['rsa-sha1', sha1],
+        for (const [name, raw, path] of [
+          ['ARC-sealed after 60 Received fields', arcSigned, 'fast'],
+          ['rsa-sha1', sha1, 'plain'],
         ] as const) {
           const outcome = await check(raw, 'bounce@good.test');
           expect(outcome.results, name).toEqual({
@@ -614,7 +620,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
             dmarc: 'pass',
             domain: 'good.test',
           });
-          expect(outcome.answered.dkim, name).toBe('plain');
+          expect(outcome.answered.dkim, name).toBe(path);
           await expectAsMailauth(raw, name);
         }
 
@@ -636,7 +642,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
               privateKey: PRIVATE_PEM,
               canonicalization: c,
             });
-            await expectAsMailauth(onTop(ARC, one), `${name}, ${c}`);
+            await expectAsMailauth(one, `${name}, ${c}`);
             // A second signature of the other body canonicalisation: two runs of mailauth.
             const two = await signWith(one, {
               domain: 'other.test',
@@ -644,7 +650,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
               privateKey: PRIVATE_PEM,
               canonicalization: c.endsWith('relaxed') ? 'relaxed/simple' : 'simple/relaxed',
             });
-            const ours = await expectAsMailauth(onTop(ARC, two), `${name}, ${c} and another`);
+            const ours = await expectAsMailauth(two, `${name}, ${c} and another`);
             expect(
               ours.signatures.map((r) => r.result),
               name,
@@ -665,7 +671,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
         const given = input.runs[0]!.chunks[0]!.toString('latin1');
         expect(given).not.toContain('X-Unsigned');
         expect(given).not.toContain('X-Many');
-        await expectAsMailauth(onTop(ARC, raw), 'pruned');
+        await expectAsMailauth(raw, 'pruned');
         // Subject ends in a CR, and the field after it is not given: mailauth would drop the CR
         // of the last field, so a field no one names follows it.
         const cr = await signWith(
@@ -682,7 +688,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
             headerList: 'subject:from',
           },
         );
-        await expectAsMailauth(onTop(ARC, cr), 'a field ending in a CR');
+        await expectAsMailauth(cr, 'a field ending in a CR');
         await expectAsMailauth(
           Buffer.from('From: <news@good.test>\r\nSubject: x'),
           'no blank line',

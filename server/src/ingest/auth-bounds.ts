@@ -1,4 +1,15 @@
-import { BLANK, COLON, CR, LF, SP, TAB, plainFromAddress, relaxBody } from './dkim-verify';
+import {
+  ARC_FIELDS,
+  BLANK,
+  COLON,
+  CR,
+  LF,
+  SP,
+  TAB,
+  plainFromAddress,
+  relaxBody,
+  withMailauthLineEnds,
+} from './dkim-verify';
 
 /**
  * What mailauth's DKIM check (the plain path of the sender checks, message-auth.ts) is given of
@@ -16,7 +27,7 @@ import { BLANK, COLON, CR, LF, SP, TAB, plainFromAddress, relaxBody } from './dk
  * in bench/README.md ("Mail checks").
  *
  * So mailauth is given, of a message: the header fields DKIM reads (the signatures, the fields
- * their `h=` may name, From and the ARC set), each signature field of a plain size and shape,
+ * their `h=` may name, and From), each signature field of a plain size and shape,
  * at most `MAX_AUTH_HEADER_LINES` lines and `MAX_AUTH_HEADER_BYTES` bytes in all; the body with
  * mailauth's own line ends, in chunks that end at line ends, relaxed here first when many of its
  * lines need it. Each of these gives mailauth's own result: the fields left out are ones it
@@ -100,47 +111,6 @@ export const MAX_RELAXED_LINES = 256;
 
 const SEMICOLON = 0x3b;
 
-/**
- * Whether `raw` has an LF that mailauth makes CRLF: one whose last byte before it other than an
- * LF is not a CR (`ensureLinebreaks` of its message parser, so an LF right after a CRLF stays).
- * Found LF by LF with `indexOf`, or byte by byte where LFs are dense (a search costs as much as
- * some twenty bytes of a loop).
- */
-function hasBareLf(raw: Buffer): boolean {
-  let last = -1;
-  let seen = 0;
-  let from = 0;
-  for (let at = raw.indexOf(LF); at >= 0; at = raw.indexOf(LF, at + 1)) {
-    if (++seen >= 1024 && seen * 32 >= at) {
-      for (let i = from; i < raw.length; i++) {
-        const c = raw[i]!;
-        if (c !== LF) last = c;
-        else if (last !== CR) return true;
-      }
-      return false;
-    }
-    if (at > 0 && raw[at - 1] !== LF) last = raw[at - 1]!;
-    if (last !== CR) return true;
-    from = at + 1;
-  }
-  return false;
-}
-
-/** `raw` as mailauth reads it: each LF of `hasBareLf` made CRLF; `raw` itself when none is. */
-export function withMailauthLineEnds(raw: Buffer): Buffer {
-  if (!hasBareLf(raw)) return raw;
-  const out = Buffer.allocUnsafe(raw.length * 2);
-  let o = 0;
-  let last = -1;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (c !== LF) last = c;
-    else if (last !== CR) out[o++] = CR;
-    out[o++] = c;
-  }
-  return out.subarray(0, o);
-}
-
 /** A header field as mailauth's `parseHeaders` cuts it. */
 interface AuthField {
   /** Its name as mailauth keys it (`/^[^:]+/` of the field, trimmed, lower-case), or null. */
@@ -213,8 +183,12 @@ const SIGNATURE_KEYS = new Set([
   'arc-authentication-results',
 ]);
 
-/** What mailauth reads of every message: From, for DMARC, and the ARC set, for its chain. */
-const ALWAYS_READ = ['from', 'arc-seal', 'arc-message-signature', 'arc-authentication-results'];
+/**
+ * What mailauth is given of every message: From, for DMARC. The ARC set only when a signature
+ * names one of its fields (dkim-verify.ts, `ARC_FIELDS`): mailauth would verify the newest
+ * ARC-Message-Signature, with a DNS question of its own, for a result nothing here reports.
+ */
+const ALWAYS_READ = ['from'];
 
 /** mailauth's names for a signature without `h=` (`defaultDKIMFieldNames` in its lib/tools.js). */
 const DEFAULT_SIGNED_NAMES = (
@@ -476,8 +450,9 @@ function fillerField(names: ReadonlySet<string>, allNames: boolean): string {
 /**
  * What mailauth's DKIM is given of `raw`: the first `maxSignatures` DKIM-Signature fields of
  * them those within `signatureFieldOverBound` (the others skipped, with why), the ARC fields
- * within it, From, the fields the signatures may name, and the body as mailauth hashes it, all
- * within the bounds above; 'over' past them, 'unsigned' without a blank line.
+ * within it when a signature names one, From, the fields the signatures may name, and the body
+ * as mailauth hashes it, all within the bounds above; 'over' past them, 'unsigned' without a
+ * blank line.
  */
 export function dkimInput(raw: Buffer, maxSignatures: number): DkimInput {
   const head = readAuthHead(raw);
@@ -514,13 +489,19 @@ export function dkimInput(raw: Buffer, maxSignatures: number): DkimInput {
   const readings = new Map<AuthField, PlainSignature | null>();
   const names = new Set(ALWAYS_READ);
   let allNames = false;
-  for (const field of [...dkim, ...arc]) {
-    if (field.key === 'arc-authentication-results') continue;
+  const read = (field: AuthField) => {
     const reading = readPlainSignature(textOf(head, field));
     readings.set(field, reading);
     if (!reading) allNames = true;
     else for (const name of reading.names) names.add(name);
-  }
+  };
+  dkim.forEach(read);
+  // The ARC set goes whole when a signature names one of its fields, and then mailauth verifies
+  // its newest signature too, so the fields that one names go as well.
+  const arcGiven = [...ARC_FIELDS].some((name) => allNames || names.has(name));
+  if (arcGiven) for (const name of ARC_FIELDS) names.add(name);
+  else arc.length = 0;
+  for (const field of arc) if (field.key !== 'arc-authentication-results') read(field);
   const kept = head.fields.filter(
     (f) => f.key !== null && !left.has(f) && (allNames || names.has(f.key) || dkim.includes(f)),
   );
