@@ -198,7 +198,7 @@ export async function runInbox(ctx: InboxContext, modes: InboxMode[]): Promise<v
     for (const mode of modes) {
       const filled = await fillStore(mode.fill, OTHER_MESSAGES);
       process.stdout.write(
-        `  (${mode.prefix}: filled ${filled.stored.toLocaleString('en-US')} other messages through the store's pipeline in ${filled.seconds.toFixed(1)} s)\n`,
+        `  (${mode.prefix}: filled ${filled.stored.toLocaleString('en-US')} other messages through the store's pipeline in ${filled.seconds.toFixed(1)} s${filled.settleSeconds === undefined ? '' : `, then ${filled.settleSeconds.toFixed(1)} s until redis-server's AOF rewrite was done`})\n`,
       );
     }
     const big = await compare([bare, ...ours]);
