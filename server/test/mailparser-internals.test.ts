@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
+  capTextTags,
   CHECKED_HTML_TO_TEXT_VERSION,
   CHECKED_MAILPARSER_VERSION,
   CHECKED_MAILSPLIT_VERSION,
@@ -13,6 +14,8 @@ import {
   lineBuilderPrototype,
   loadMailparser,
   mailsplitHeaders,
+  maxTextTags,
+  MIN_TEXT_TAGS,
   mailsplitParseHeaders,
   readHeaderLines,
   renderHtmlText,
@@ -21,7 +24,7 @@ import {
 } from '../src/ingest/mailparser-internals';
 import { decodeBody, outlineMessage } from '../src/ingest/mime-outline';
 import { parseMessage } from '../src/ingest/parse';
-import { MAX_HTML_NESTING } from '../src/ingest/sanitize';
+import { MAX_HTML_NESTING, tagsOf } from '../src/ingest/sanitize';
 import { composeMessage, HOSTILE_HTML, ordinaryHtml } from './helpers/hostile-inputs';
 import { seededRandom, type Random } from './helpers/random';
 
@@ -266,6 +269,23 @@ describe("renderHtmlText gives html-to-text's own rendering", () => {
         expect(convert(html, { longWordSplit })).toBe(stock(html, { longWordSplit }));
       }
     }
+  });
+
+  it('on HTML cut after its first tags past one per TEXT_BYTES_PER_TAG bytes, never real mail', () => {
+    for (const file of emlFiles(fixturesDir)) {
+      for (const html of htmlOf(readFileSync(file))) expect(capTextTags(html), file).toBe(html);
+    }
+    const ordinary = ordinaryHtml(1024 * 1024);
+    expect(capTextTags(ordinary)).toBe(ordinary);
+    const dense = '<p>x'.repeat(64 * 1024);
+    const cut = capTextTags(dense);
+    expect([...tagsOf(cut)]).toHaveLength(maxTextTags(dense));
+    expect(dense.startsWith(cut)).toBe(true);
+    expect(renderHtmlText(dense)).toBe(stock(cut));
+    // Short HTML keeps MIN_TEXT_TAGS, however dense.
+    const short = '<b>'.repeat(MIN_TEXT_TAGS);
+    expect(capTextTags(short)).toBe(short);
+    expect(capTextTags(`${short}<i>x`)).toBe(short);
   });
 
   it('on 2,000 random strings of HTML pieces', () => {

@@ -209,6 +209,7 @@ export const HOSTILE_HTML: HostileText[] = [
   rep('block tags', '<br>'),
   rep('code in cells', '<td>OTP</td><td>A1B2C3</td>'),
   rep('tag names never closed', '<a'),
+  rep('paragraphs packed tight', '<p>x'),
 ];
 
 /** Pathological MIME structure for the outline and the parser. */
@@ -260,6 +261,9 @@ export const HOSTILE_MESSAGES: HostileMessage[] = [
   })),
   withBody('HTML only, code in cells (mailparser)', (bytes) => ({
     html: HOSTILE_HTML[16]!.make(bytes - 400),
+  })),
+  withBody('HTML only, paragraphs packed tight (mailparser)', (bytes) => ({
+    html: HOSTILE_HTML[18]!.make(bytes - 400),
   })),
   withBody('many header lines', (bytes) => ({
     text: 'x',
