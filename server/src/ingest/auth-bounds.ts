@@ -1,13 +1,14 @@
 import {
   ARC_FIELDS,
   BLANK,
-  COLON,
   CR,
   LF,
+  MAX_SIGNED_NAMES,
   SP,
   TAB,
   plainFromAddress,
   relaxBody,
+  signatureFieldOverBound,
   withMailauthLineEnds,
 } from './dkim-verify';
 
@@ -56,31 +57,6 @@ export const MAX_AUTH_HEADER_LINES = 1000;
 export const MAX_AUTH_HEADER_BYTES = 32 * 1024;
 
 /**
- * A DKIM-Signature or ARC field larger than this is not read. Real ones are 0.5-1 KB (a 4096-bit
- * RSA signature, `h=` of some forty names, a few KB with `z=`); mailauth's tag parser costs
- * 0.1-0.2 µs a byte of them, its b= pattern their size times their longest run of separators.
- */
-export const MAX_SIGNATURE_FIELD_BYTES = 8 * 1024;
-
-/**
- * The longest run of separators (`;`, `:`, blanks and line breaks, as mailauth's b= pattern
- * `/([;:\s]+b=)[^;]+/` reads them) in a signature field read. Real fields fold as `;`, CRLF and
- * a tab or eight spaces, 11 characters at most; the pattern costs the run's length for each of
- * its characters.
- */
-export const MAX_SEPARATOR_RUN = 32;
-
-/**
- * Semicolons in a signature field read: its tags, empty ones included (mailauth splices each
- * empty one out of an array). Real fields have about a dozen tags, an
- * ARC-Authentication-Results one per method.
- */
-export const MAX_SIGNATURE_TAGS = 64;
-
-/** Colons in a signature field read: the names of `h=` (and `z=`); real lists name forty at most. */
-export const MAX_SIGNED_NAMES = 128;
-
-/**
  * Fields mailauth may compare while it picks the signed ones: it scans the header from its end
  * for each name of each signature's `h=`. Real messages: five signatures of forty names over
  * some fifty fields, 10,000.
@@ -108,8 +84,6 @@ export const MAX_LINE_BREAK_RUN = 8;
  * here first (`relaxedBodyOf`), which it then hashes the same without rewriting a line.
  */
 export const MAX_RELAXED_LINES = 256;
-
-const SEMICOLON = 0x3b;
 
 /** A header field as mailauth's `parseHeaders` cuts it. */
 interface AuthField {
@@ -201,27 +175,6 @@ const DEFAULT_SIGNED_NAMES = (
 )
   .toLowerCase()
   .split(':');
-
-/** Why mailauth is not given a signature field, or null when it may be. */
-function signatureFieldOverBound(field: string): string | null {
-  if (field.length > MAX_SIGNATURE_FIELD_BYTES) return 'signature field too large to verify';
-  let run = 0;
-  let longest = 0;
-  let semicolons = 0;
-  let colons = 0;
-  for (let i = 0; i < field.length; i++) {
-    const c = field.charCodeAt(i);
-    if (c === SEMICOLON) semicolons++;
-    else if (c === COLON) colons++;
-    if (c === SEMICOLON || c === COLON || (c < 256 && BLANK[c])) {
-      if (++run > longest) longest = run;
-    } else run = 0;
-  }
-  if (longest > MAX_SEPARATOR_RUN) return 'signature field of a long run of separators';
-  if (semicolons > MAX_SIGNATURE_TAGS) return 'signature field of too many tags';
-  if (colons > MAX_SIGNED_NAMES) return 'signature field naming too many fields';
-  return null;
-}
 
 /**
  * A signature field's tags as mailauth's tag parser reads them, for a field without quotes,

@@ -44,11 +44,62 @@ export const CR = 0x0d;
 export const LF = 0x0a;
 export const SP = 0x20;
 export const TAB = 0x09;
-export const COLON = 0x3a;
+const COLON = 0x3a;
+const SEMICOLON = 0x3b;
 
 /** The characters JavaScript's `\s` matches among latin1's, which is how mailauth reads blanks. */
 export const BLANK = new Uint8Array(256);
 for (const c of [TAB, LF, 0x0b, 0x0c, CR, SP, 0xa0]) BLANK[c] = 1;
+
+/**
+ * A DKIM-Signature or ARC field larger than this is not read. Real ones are 0.5-1 KB (a 4096-bit
+ * RSA signature, `h=` of some forty names, a few KB with `z=`); mailauth's tag parser costs
+ * 0.1-0.2 µs a byte of them, its b= pattern their size times their longest run of separators.
+ */
+export const MAX_SIGNATURE_FIELD_BYTES = 8 * 1024;
+
+/**
+ * The longest run of separators (`;`, `:`, blanks and line breaks, as mailauth's b= pattern
+ * `/([;:\s]+b=)[^;]+/` reads them) in a signature field read. Real fields fold as `;`, CRLF and
+ * a tab or eight spaces, 11 characters at most; the pattern costs the run's length for each of
+ * its characters.
+ */
+export const MAX_SEPARATOR_RUN = 32;
+
+/**
+ * Semicolons in a signature field read: its tags, empty ones included (mailauth splices each
+ * empty one out of an array). Real fields have about a dozen tags, an
+ * ARC-Authentication-Results one per method.
+ */
+export const MAX_SIGNATURE_TAGS = 64;
+
+/** Colons in a signature field read: the names of `h=` (and `z=`); real lists name forty at most. */
+export const MAX_SIGNED_NAMES = 128;
+
+/**
+ * Why a signature field is past the bounds above, or null when it is within them. Past them it is
+ * not verified on either path: the fast path leaves the message to the plain one, which reports
+ * the signature as permerror and gives mailauth the rest (auth-bounds.ts).
+ */
+export function signatureFieldOverBound(field: string): string | null {
+  if (field.length > MAX_SIGNATURE_FIELD_BYTES) return 'signature field too large to verify';
+  let run = 0;
+  let longest = 0;
+  let semicolons = 0;
+  let colons = 0;
+  for (let i = 0; i < field.length; i++) {
+    const c = field.charCodeAt(i);
+    if (c === SEMICOLON) semicolons++;
+    else if (c === COLON) colons++;
+    if (c === SEMICOLON || c === COLON || (c < 256 && BLANK[c])) {
+      if (++run > longest) longest = run;
+    } else run = 0;
+  }
+  if (longest > MAX_SEPARATOR_RUN) return 'signature field of a long run of separators';
+  if (semicolons > MAX_SIGNATURE_TAGS) return 'signature field of too many tags';
+  if (colons > MAX_SIGNED_NAMES) return 'signature field naming too many fields';
+  return null;
+}
 
 /**
  * The header of `raw` as mailauth reads it, in one pass over its bytes, when every line of it
@@ -626,8 +677,9 @@ export const ARC_FIELDS: ReadonlySet<string> = new Set([
 
 /**
  * DKIM of `raw` the way mailauth's `dkimVerify` gives it, for the common case; null to leave it to
- * mailauth: a header it reads differently (bare CR or LF, no blank line), a signature that names
- * an ARC field (mailauth would be given the ARC set), more signatures than `maxSignatures`
+ * mailauth: a header it reads differently (bare CR or LF, no blank line), a signature field past
+ * `signatureFieldOverBound` (reported as permerror there), a signature that names an ARC field
+ * (mailauth would be given the ARC set), more signatures than `maxSignatures`
  * (mailauth is given only the first ones), a signature outside the common case, a From this path
  * does not read, an LF right after a CRLF in the body, and any key or DNS error (mailauth words
  * each its own way). A body with other bare LFs is read with mailauth's line ends
@@ -647,6 +699,7 @@ export async function verifyDkim(
   for (const field of head.fields) {
     if (field.key !== null && ARC_FIELDS.has(field.key)) arc = true;
     if (field.key !== 'dkim-signature') continue;
+    if (signatureFieldOverBound(lineOf(head, field)) !== null) return null;
     const sig = readSignature(head, field);
     if (!sig || signatures.length === maxSignatures) return null;
     signatures.push(sig);
