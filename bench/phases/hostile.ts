@@ -18,6 +18,7 @@ import {
   ordinaryText,
   randomHostileText,
 } from '../../server/test/helpers/hostile-inputs';
+import { cpuPerCall } from '../../server/test/helpers/cpu';
 import { seededRandom, type Random } from '../../server/test/helpers/random';
 
 /** One input of a step: `prepare` builds it at `bytes` and returns the call that is timed. */
@@ -216,24 +217,6 @@ export const HOSTILE_STEPS: HostileStep[] = [
 /** A call that takes longer is timed once: the old heuristic took minutes on some inputs. */
 const ONCE_MS = 1000;
 
-/** CPU ms of the main thread (this process) per call of `run`, over at least `minMs`. */
-async function cpuPerCall(run: () => unknown, minMs: number): Promise<number> {
-  const first = process.cpuUsage();
-  await run();
-  const once = process.cpuUsage(first);
-  if ((once.user + once.system) / 1000 > ONCE_MS) return (once.user + once.system) / 1000;
-  const start = process.cpuUsage();
-  let calls = 0;
-  let spent = 0;
-  do {
-    await run();
-    calls++;
-    const u = process.cpuUsage(start);
-    spent = (u.user + u.system) / 1000;
-  } while (spent < minMs || calls < 3);
-  return spent / calls;
-}
-
 /** Median of `rounds` measurements of case and ordinary, in turns. */
 async function compare(step: HostileStep, c: StepCase, rounds: number, minMs: number) {
   const ordinary = c.ordinary ?? step.ordinary;
@@ -242,8 +225,8 @@ async function compare(step: HostileStep, c: StepCase, rounds: number, minMs: nu
   const a: number[] = [];
   const b: number[] = [];
   for (let i = 0; i < rounds; i++) {
-    a.push(await cpuPerCall(ours, minMs));
-    b.push(await cpuPerCall(base, minMs));
+    a.push(await cpuPerCall(ours, { minMs, onceMs: ONCE_MS }));
+    b.push(await cpuPerCall(base, { minMs, onceMs: ONCE_MS }));
   }
   return { ms: percentile(a, 50), ordinaryMs: percentile(b, 50), ordinary: ordinary.name };
 }
@@ -280,7 +263,10 @@ export async function runHostile({ quick, stores, message }: HostileOptions): Pr
     if (step.random) for (let i = 0; i < searches; i++) cases.push(step.random(random));
     const screened: { c: StepCase; ms: number }[] = [];
     for (const c of cases) {
-      screened.push({ c, ms: await cpuPerCall(c.prepare(step.bytes), quick ? 5 : 15) });
+      screened.push({
+        c,
+        ms: await cpuPerCall(c.prepare(step.bytes), { minMs: quick ? 5 : 15, onceMs: ONCE_MS }),
+      });
     }
     screened.sort((x, y) => y.ms - x.ms);
     let worst = { c: screened[0]!.c, ms: 0, ordinaryMs: 1, ordinary: '' };

@@ -1,10 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
 import { CHECKED_HTMLPARSER2_VERSION, joinTextRuns } from '../src/ingest/html-text-runs';
-import { decodeBody, outlineMessage } from '../src/ingest/mime-outline';
 import { sanitizeMailHtml, scanMailHtml } from '../src/ingest/sanitize';
 import {
   HOSTILE_HTML,
@@ -12,6 +10,7 @@ import {
   ordinaryHtml,
   randomHostileText,
 } from './helpers/hostile-inputs';
+import { emlFiles, htmlOf } from './helpers/fixtures';
 import { seededRandom, type Random } from './helpers/random';
 
 /**
@@ -74,25 +73,6 @@ describe('the htmlparser2 that html-text-runs.ts extends', () => {
     ]);
   });
 });
-
-const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
-
-function emlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = `${dir}${name}`;
-    if (statSync(path).isDirectory()) return emlFiles(`${path}/`);
-    return name.endsWith('.eml') ? [path] : [];
-  });
-}
-
-/** The HTML parts of a message the outline reads, decoded, and the whole message as text. */
-function htmlOf(raw: Buffer): string[] {
-  const outline = outlineMessage(raw);
-  const parts = (outline?.leaves ?? [])
-    .filter((leaf) => leaf.contentType === 'text/html')
-    .map((leaf) => decodeBody(raw, leaf)?.toString('utf8') ?? '');
-  return [...parts, raw.toString('utf8')];
-}
 
 /** Pieces of HTML that change the tokenizer's state: raw text, comments, entities, bad tags. */
 const HTML_PIECES = [
@@ -164,7 +144,7 @@ function expectSameReading(html: string, label: string) {
 
 describe('the sanitiser with text runs joined gives what it gives without', () => {
   it('on the HTML of every fixture, and on each fixture read as HTML', () => {
-    const files = emlFiles(fixturesDir);
+    const files = emlFiles();
     expect(files.length).toBeGreaterThan(60);
     for (const file of files) {
       for (const html of htmlOf(readFileSync(file))) expectSameReading(html, file);

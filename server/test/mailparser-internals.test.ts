@@ -1,6 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   capTextTags,
@@ -22,9 +21,9 @@ import {
   sourceSha256,
   splitLongWord,
 } from '../src/ingest/mailparser-internals';
-import { decodeBody, outlineMessage } from '../src/ingest/mime-outline';
 import { parseMessage } from '../src/ingest/parse';
 import { MAX_HTML_NESTING, tagsOf } from '../src/ingest/sanitize';
+import { emlFiles, htmlOf } from './helpers/fixtures';
 import { composeMessage, HOSTILE_HTML, ordinaryHtml } from './helpers/hostile-inputs';
 import { seededRandom, type Random } from './helpers/random';
 
@@ -102,25 +101,6 @@ describe('the mailparser that mailparser-internals.ts patches', () => {
     expect(message.preview).toBe('Il tuo codice: 482913');
   });
 });
-
-const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
-
-function emlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = `${dir}${name}`;
-    if (statSync(path).isDirectory()) return emlFiles(`${path}/`);
-    return name.endsWith('.eml') ? [path] : [];
-  });
-}
-
-/** The HTML parts of a message the outline reads, decoded, and the whole message as text. */
-function htmlOf(raw: Buffer): string[] {
-  const outline = outlineMessage(raw);
-  const parts = (outline?.leaves ?? [])
-    .filter((leaf) => leaf.contentType === 'text/html')
-    .map((leaf) => decodeBody(raw, leaf)?.toString('utf8') ?? '');
-  return [...parts, raw.toString('utf8')];
-}
 
 /** What html-to-text formats its own way, anchors above all, nested, empty, in headings. */
 const HTML_PIECES = [
@@ -207,7 +187,7 @@ async function bothReadings(block: Buffer | string) {
 
 describe("readHeaderLines reads what mailsplit's own method reads", () => {
   it('on the header blocks of every fixture, and on each fixture as one block', async () => {
-    for (const file of emlFiles(fixturesDir)) {
+    for (const file of emlFiles()) {
       const raw = readFileSync(file);
       const end = raw.indexOf('\r\n\r\n');
       for (const block of [raw.subarray(0, end < 0 ? raw.length : end + 4), raw]) {
@@ -233,7 +213,7 @@ describe("readHeaderLines reads what mailsplit's own method reads", () => {
 
 describe("renderHtmlText gives html-to-text's own rendering", () => {
   it('on the HTML of every fixture, and on each fixture read as HTML', () => {
-    const files = emlFiles(fixturesDir);
+    const files = emlFiles();
     expect(files.length).toBeGreaterThan(60);
     for (const file of files) {
       for (const html of htmlOf(readFileSync(file)))
@@ -272,7 +252,7 @@ describe("renderHtmlText gives html-to-text's own rendering", () => {
   });
 
   it('on HTML cut after its first tags past one per TEXT_BYTES_PER_TAG bytes, never real mail', () => {
-    for (const file of emlFiles(fixturesDir)) {
+    for (const file of emlFiles()) {
       for (const html of htmlOf(readFileSync(file))) expect(capTextTags(html), file).toBe(html);
     }
     const ordinary = ordinaryHtml(1024 * 1024);

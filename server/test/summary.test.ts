@@ -1,11 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { describe, expect, it } from 'vitest';
 import { attachmentMessage } from '../../bench/lib/smtp';
 import type { MessageSummaryFields } from '../src/domain/message';
 import { outlineMessage } from '../src/ingest/mime-outline';
 import { createMessageParser, parseMessage, summarizeMessage } from '../src/ingest/parse';
+import { emlFiles } from './helpers/fixtures';
 import { fuzzCorpus, mutate } from './helpers/mutate';
 import { seededRandom, type Random } from './helpers/random';
 
@@ -15,16 +15,6 @@ import { seededRandom, type Random } from './helpers/random';
  * was taken: without mailparser (mime-outline.ts, the fast path), mailparser without the
  * attachment bodies, or mailparser on the whole message (`FAST_PATHS_OFF=mime-outline`).
  */
-const fixturesDir = fileURLToPath(new URL('./fixtures/', import.meta.url));
-
-function emlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = `${dir}${name}`;
-    if (statSync(path).isDirectory()) return emlFiles(`${path}/`);
-    return name.endsWith('.eml') ? [path] : [];
-  });
-}
-
 /** The fields a summary carries, whatever else the parser returned. */
 function summaryOf(message: MessageSummaryFields): MessageSummaryFields {
   const { from, subject, preview, attachmentCount, code, confirmLink } = message;
@@ -47,7 +37,7 @@ const benchAttachmentMessage = (rnd: Random) =>
 
 describe('summarizeMessage gives the summary of parseMessage', () => {
   it('on every fixture', async () => {
-    const files = emlFiles(fixturesDir);
+    const files = emlFiles();
     expect(files.length).toBeGreaterThan(60);
     for (const file of files) await expectSameSummary(readFileSync(file), file);
   });
@@ -185,7 +175,7 @@ describe('summarizeMessage gives the summary of parseMessage', () => {
 
   it('on mutated messages (fixed seed)', async () => {
     const rnd = seededRandom(20261124);
-    const seeds: Buffer[] = emlFiles(fixturesDir).map((f) => readFileSync(f));
+    const seeds: Buffer[] = emlFiles().map((f) => readFileSync(f));
     seeds.push(benchAttachmentMessage(rnd));
     for (let i = 0; i < 1500; i++) {
       await expectSameSummary(mutate(rnd, rnd.pick(seeds)), `mutant ${i}`);
