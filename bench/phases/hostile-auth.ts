@@ -96,6 +96,8 @@ async function sign(raw: Buffer, headerList?: string): Promise<Buffer> {
   const { signatures } = await dkimSign(raw, {
     ...key,
     ...(headerList ? { headerList } : {}),
+    // Given once: mailauth's signer otherwise reads the clock for t= before and after signing.
+    signTime: new Date(),
     signatureData: [key],
   } as never);
   return Buffer.concat([Buffer.from(signatures), raw]);

@@ -90,8 +90,13 @@ const message = (from: string, body = 'Ciao, ecco il codice.') =>
 
 async function signed(raw: Buffer, domain: string): Promise<Buffer> {
   const key = { signingDomain: domain, selector: 'sel', privateKey: PRIVATE_PEM };
-  // mailauth 4.13 signs with the keys of signatureData only.
-  const { signatures } = await dkimSign(raw, { ...key, signatureData: [key] });
+  // mailauth 4.13 signs with the keys of signatureData only; signTime given once, as signed()
+  // of helpers/auth-paths.ts says why.
+  const { signatures } = await dkimSign(raw, {
+    ...key,
+    signTime: new Date(),
+    signatureData: [key],
+  } as never);
   return Buffer.concat([Buffer.from(signatures), raw]);
 }
 
@@ -634,9 +639,6 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
           ['few lines to relax', 'Riga\t con  spazi \r\n'.repeat(3)],
         ];
         const canons = ['relaxed/relaxed', 'simple/simple', 'relaxed/simple', 'simple/relaxed'];
-        // mailauth's signer makes about one signature in 400 that no verifier accepts, its own and
-        // the fast path alike ('bad signature'): a few such are the signer's, not the reading's.
-        const results: string[] = [];
         for (const [name, body] of bodies) {
           for (const c of canons) {
             const one = await signWith(message('news@good.test', body), {
@@ -654,11 +656,12 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
               canonicalization: c.endsWith('relaxed') ? 'relaxed/simple' : 'simple/relaxed',
             });
             const ours = await expectAsMailauth(two, `${name}, ${c} and another`);
-            expect(ours.signatures, name).toHaveLength(2);
-            results.push(...ours.signatures.map((r) => r.result));
+            expect(
+              ours.signatures.map((r) => r.result),
+              name,
+            ).toEqual(['pass', 'pass']);
           }
         }
-        expect(results.filter((r) => r !== 'pass').length).toBeLessThanOrEqual(2);
       }, 120_000);
 
       it('leaves out the fields no signature names, and keeps a field ending in a CR where it was', async () => {
