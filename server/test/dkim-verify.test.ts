@@ -124,6 +124,8 @@ describe('DKIM: the fast path gives what mailauth gives', () => {
     paths: ['fast' | 'plain', 'fast' | 'plain', 'fast' | 'plain' | null],
     facts = FACTS,
   ) => expectSameOnBothPaths(dnsOf(), raw, facts, paths);
+  /** The same, with DKIM left to mailauth and SPF and DMARC on their fast paths. */
+  const toMailauth = (raw: Buffer) => same(raw, ['plain', 'fast', 'fast']);
 
   describe.each(CANONICALISATIONS)('c=%s', (canonicalization) => {
     it.each(Object.entries(BODIES))('%s, RSA and Ed25519', async (_name, body) => {
@@ -201,9 +203,9 @@ describe('DKIM: the fast path gives what mailauth gives', () => {
     for (let i = 0; i < MAX_DKIM_SIGNATURES; i++) raw = await sign(raw);
     expect((await same(raw, ['fast', 'fast', 'fast'])).work.signatures).toBe(MAX_DKIM_SIGNATURES);
     raw = await sign(raw);
-    expect((await same(raw, ['plain', 'fast', 'fast'])).work.signatures).toBe(MAX_DKIM_SIGNATURES);
+    expect((await toMailauth(raw)).work.signatures).toBe(MAX_DKIM_SIGNATURES);
     for (let i = 0; i < 44; i++) raw = await sign(raw);
-    await same(raw, ['plain', 'fast', 'fast']);
+    await toMailauth(raw);
   });
 
   it('times: expired, expiring before its signing time, signed in the future', async () => {
@@ -232,16 +234,14 @@ describe('DKIM: the fast path gives what mailauth gives', () => {
     await same(await by('spaced'), ['fast', 'fast', 'fast']);
     // mailauth's answers for these come in its own words (policy, "no key", …).
     for (const selector of ['missing', 'revoked', 'badb64', 'v2', 'kmix', 'note']) {
-      await same(await by(selector), ['plain', 'fast', 'fast']);
+      await toMailauth(await by(selector));
     }
-    const short = await same(await by('short', rsa512.privateKey), ['plain', 'fast', 'fast']);
+    const short = await toMailauth(await by('short', rsa512.privateKey));
     expect(short.outcome.header).toContain('dkim=policy');
     // An Ed25519 signature checked against an RSA key.
-    await same(await sign(message(), { privateKey: ed.privateKey, algorithm: 'ed25519-sha256' }), [
-      'plain',
-      'fast',
-      'fast',
-    ]);
+    await toMailauth(
+      await sign(message(), { privateKey: ed.privateKey, algorithm: 'ed25519-sha256' }),
+    );
   });
 
   it('signature fields past the bounds go to the plain path, permerror on both', async () => {
@@ -255,55 +255,31 @@ describe('DKIM: the fast path gives what mailauth gives', () => {
       edit(raw, 'DKIM-Signature: ', `DKIM-Signature: z=${'a'.repeat(9000)}; `),
     ];
     for (const hostile of cases) {
-      const run = await same(hostile, ['plain', 'fast', 'fast']);
+      const run = await toMailauth(hostile);
       expect(run.outcome.results.dkim).toBe('permerror');
     }
   });
 
   it('signatures outside the common case go to mailauth: sha1, l=, unknown tags, comments', async () => {
-    await same(await sign(message(), { algorithm: 'rsa-sha1' }), ['plain', 'fast', 'fast']);
-    await same(await sign(message({ body: 'uno\r\ndue\r\n' }), { maxBodyLength: 5 }), [
-      'plain',
-      'fast',
-      'fast',
-    ]);
+    await toMailauth(await sign(message(), { algorithm: 'rsa-sha1' }));
+    await toMailauth(await sign(message({ body: 'uno\r\ndue\r\n' }), { maxBodyLength: 5 }));
     const raw = await sign(message());
-    await same(edit(raw, 'DKIM-Signature: ', 'DKIM-Signature: z=From:x; '), [
-      'plain',
-      'fast',
-      'fast',
-    ]);
-    await same(edit(raw, 'DKIM-Signature: ', 'DKIM-Signature: foo=bar; '), [
-      'plain',
-      'fast',
-      'fast',
-    ]);
-    await same(edit(raw, 'DKIM-Signature: ', 'DKIM-Signature: (nota) '), ['plain', 'fast', 'fast']);
+    await toMailauth(edit(raw, 'DKIM-Signature: ', 'DKIM-Signature: z=From:x; '));
+    await toMailauth(edit(raw, 'DKIM-Signature: ', 'DKIM-Signature: foo=bar; '));
+    await toMailauth(edit(raw, 'DKIM-Signature: ', 'DKIM-Signature: (nota) '));
     await same(edit(raw, 'DKIM-Signature: ', 'DKIM-Signature: i=news@good.test; '), [
       'fast',
       'fast',
       'fast',
     ]);
-    await same(edit(raw, 'v=1;', 'v=2;'), ['plain', 'fast', 'fast']);
+    await toMailauth(edit(raw, 'v=1;', 'v=2;'));
   });
 
   it('messages this path does not read go to mailauth: bare LF or CR in the header, no blank line', async () => {
     const raw = await sign(message());
-    await same(edit(raw, 'To: <inbox@mx.test>\r\n', 'To: <inbox@mx.test>\n'), [
-      'plain',
-      'fast',
-      'fast',
-    ]);
-    await same(edit(raw, 'To: <inbox@mx.test>\r\n', 'To: <inbox@mx.test>\r\rX-A: 1\r\n'), [
-      'plain',
-      'fast',
-      'fast',
-    ]);
-    await same(Buffer.from(raw.toString('latin1').split('\r\n\r\n')[0]!, 'latin1'), [
-      'plain',
-      'fast',
-      'fast',
-    ]);
+    await toMailauth(edit(raw, 'To: <inbox@mx.test>\r\n', 'To: <inbox@mx.test>\n'));
+    await toMailauth(edit(raw, 'To: <inbox@mx.test>\r\n', 'To: <inbox@mx.test>\r\rX-A: 1\r\n'));
+    await toMailauth(Buffer.from(raw.toString('latin1').split('\r\n\r\n')[0]!, 'latin1'));
   });
 
   it('ARC fields are fields like any other, unless a signature names them', async () => {
@@ -319,7 +295,7 @@ describe('DKIM: the fast path gives what mailauth gives', () => {
     const named = await sign(Buffer.concat([arc, message()]), {
       headerList: 'from:subject:arc-seal',
     });
-    await same(named, ['plain', 'fast', 'fast']);
+    await toMailauth(named);
   });
 
   it('bodies with bare LFs, read with mailauth line ends, on 300 random bodies', async () => {
@@ -360,7 +336,7 @@ describe('DKIM: the fast path gives what mailauth gives', () => {
       'news@good.test (Mario)',
       'Mario\r\n <news@good.test>',
     ]) {
-      await same(await sign(message({ from })), ['plain', 'fast', 'fast']);
+      await toMailauth(await sign(message({ from })));
     }
     // Two From fields, or none: no DMARC result, on both paths.
     await same(await sign(message({ head: ['From: other@good.test'] })), ['fast', 'fast', 'fast']);
