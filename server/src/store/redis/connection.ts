@@ -7,7 +7,9 @@ export type RedisClient = Redis | Cluster;
 /**
  * Options of every connection: fail fast while Redis is away (no offline queue: a request gets
  * an error at once and is answered 503 / 451 instead of hanging), reconnect by itself forever
- * with a capped backoff, batch commands issued in the same tick (auto-pipelining).
+ * with a capped backoff. No auto-pipelining: the store batches its puts and reads itself
+ * (batcher.ts), and ioredis's builds a Pipeline for every turn that sends a command, which cost
+ * a node more CPU per message than the writes it saves (bench/README.md, "Redis mode").
  */
 export function connectionOptions(name: string, offlineQueue = false): RedisOptions {
   return {
@@ -16,7 +18,6 @@ export function connectionOptions(name: string, offlineQueue = false): RedisOpti
     maxRetriesPerRequest: 0,
     commandTimeout: 5000,
     connectionName: name,
-    enableAutoPipelining: true,
     retryStrategy: (attempt) => Math.min(50 * attempt, 1000),
   };
 }
@@ -37,7 +38,6 @@ export async function connectRedis(
     client = new Cluster(clusterNodes(url), {
       lazyConnect: true,
       enableOfflineQueue: offlineQueue,
-      enableAutoPipelining: true,
       clusterRetryStrategy: (attempt) => Math.min(50 * attempt, 1000),
       redisOptions: options,
     });

@@ -145,8 +145,8 @@ const SCRIPTS: [keyof Commands, string, number][] = [
   ['etSetExpiry', lua.SET_EXPIRY, 5],
   ['etDelete', lua.DELETE, 5],
   ['etPut', lua.PUT, 5],
-  // Its key count is its first argument, which ioredis's auto-pipelining takes for a key to
-  // pick a Cluster node by: only ever used on one server.
+  // Its key count is its first argument: the keys of many mailboxes, so only ever used on one
+  // server (on a Cluster they span slots).
   ['etPutMany', lua.PUT, 0],
   ['etList', lua.LIST, 5],
   // As etPutMany: its key count first, only ever used on one server.
@@ -187,8 +187,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
 
   /**
    * One PUT for `items`: with the raw bytes of large messages written beside it by HSETs in the
-   * same MULTI (RAW_BESIDE_SCRIPT_BYTES), else alone, auto-pipelined with the node's other
-   * commands. Resolves PUT's replies.
+   * same MULTI (RAW_BESIDE_SCRIPT_BYTES), else alone. Resolves PUT's replies.
    */
   async function writeBatch(items: PutItem[]): Promise<number[]> {
     const beside = items.filter((item) => item.raw.length >= RAW_BESIDE_SCRIPT_BYTES);
