@@ -11,8 +11,12 @@ import { makePreview, parseMessage, summarizeMessage } from '../src/ingest/parse
 import { createSenderCosts, startParsePool } from '../src/ingest/parse-pool';
 import {
   capNesting,
+  capTags,
   countHtmlScanWork,
   MAX_HTML_NESTING,
+  maxTags,
+  MIN_TAGS,
+  sanitizeMailHtml,
   scanMailHtml,
   tagsOf,
   type HtmlScanWork,
@@ -28,6 +32,7 @@ import {
   randomHostileText,
 } from './helpers/hostile-inputs';
 import { cpuRatio } from './helpers/cpu';
+import { emlFiles, htmlOf } from './helpers/fixtures';
 import { seededRandom } from './helpers/random';
 
 /** What the heuristic scans of each part (domain/verification/text.ts). */
@@ -227,7 +232,7 @@ describe('the other steps on the worst inputs the bench found', () => {
       const hostile = [...HOSTILE_HTML, ...HOSTILE_TEXTS]
         .find((h) => h.name === name || `text: ${h.name}` === name)!
         .make(64 * 1024);
-      const work: HtmlScanWork = { textEvents: 0 };
+      const work: HtmlScanWork = { textEvents: 0, tags: 0 };
       countHtmlScanWork(work);
       try {
         scanMailHtml(hostile);
@@ -281,6 +286,36 @@ describe('the other steps on the worst inputs the bench found', () => {
     expect(capNesting(unmatched)).toBe('<b></i>'.repeat(MAX_HTML_NESTING) + '</i>'.repeat(744));
   });
 
+  it('reads the tags of HTML past one per BYTES_PER_TAG bytes as text, never in real mail', () => {
+    for (const file of emlFiles()) {
+      for (const html of htmlOf(readFileSync(file))) expect(capTags(html), file).toBe(html);
+    }
+    const ordinary = ordinaryHtml(1024 * 1024);
+    expect(capTags(ordinary)).toBe(ordinary);
+    const dense = '<p>x'.repeat(64 * 1024);
+    const max = maxTags(dense);
+    const capped = capTags(dense);
+    expect(capped).toBe('<p>x'.repeat(max) + 'x'.repeat(64 * 1024 - max));
+    expect([...tagsOf(capped)]).toHaveLength(max);
+    const work: HtmlScanWork = { textEvents: 0, tags: 0 };
+    countHtmlScanWork(work);
+    try {
+      scanMailHtml(dense);
+    } finally {
+      countHtmlScanWork(null);
+    }
+    expect(work.tags).toBe(max);
+    // Short HTML keeps MIN_TAGS, however dense.
+    const short = '<br>'.repeat(MIN_TAGS);
+    expect(capTags(short)).toBe(short);
+    expect(capTags(`${short}<i>x`)).toBe(`${short}x`);
+    // Taking a tag out must not make one of what was around it, nor let one through unclosed.
+    expect(capTags(`${short}<<i>p>x<a href=x`)).toBe(`${short}&lt;p>x&lt;a href=x`);
+    expect(sanitizeMailHtml(`${short}<<i>script>alert(1)<</i>/script>`)).toBe(
+      `${'<br />'.repeat(MIN_TAGS)}&lt;script&gt;alert(1)&lt;/script&gt;`,
+    );
+  });
+
   it.each([
     'HTML only, nested anchors (mailparser)',
     'HTML only, open tags then closing ones (mailparser)',
@@ -299,8 +334,9 @@ describe('the other steps on the worst inputs the bench found', () => {
     60_000,
   );
 
-  // html-to-text costs a few µs per element, so paragraphs packed tight cost 7.5x an ordinary
-  // message at 1 MB unless the HTML it renders is cut past a tag per 16 bytes (3x with the cut);
+  // html-to-text and the sanitiser cost a few µs per element, so paragraphs packed tight cost
+  // 7.5x an ordinary message at 1 MB unless the tags past one per 16 bytes are read as text
+  // (capTags: 2.4x);
   // it joins the cells into one word and, without splitLongWord, copies the whole word at every
   // cell: 11x at 512 KB, 34x at 1 MB (mailparser-internals.ts).
   it.each([

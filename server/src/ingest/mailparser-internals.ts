@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as Mailparser from 'mailparser';
-import { capNesting, tagsOf } from './sanitize';
+import { capNesting, capTags } from './sanitize';
 
 /**
  * Every reach into mailparser's internals, and into those of mailsplit, which it reads MIME
@@ -25,12 +25,10 @@ import { capNesting, tagsOf } from './sanitize';
  * - the HTML with its nesting capped at MAX_HTML_NESTING open elements, as the sanitiser caps it
  *   (sanitize.ts): real mail comes back the same string, so only such hostile HTML reads
  *   differently, and the same in the summary and in the reader;
- * - the HTML cut after its first `maxTextTags` tags (`capTextTags`): html-to-text costs a few
- *   microseconds per element (its format picked by a selector tree, a DOM node, a block of its
- *   own), so HTML packed with elements (`<p>x` by the hundred thousand) cost 7-8x an ordinary
- *   message of its size. Real mail has a tag per 25-60 bytes, and the cut comes at one per 16
- *   on average (5,000 tags at least): the text after it is missing from `text` only, the HTML
- *   is stored and shown whole;
+ * - the HTML with its tags past the first `maxTags` read as text (`capTags`, as the sanitiser
+ *   reads it): html-to-text costs a few microseconds per element (its format picked by a
+ *   selector tree, a DOM node, a block of its own), so HTML packed with elements (`<p>x` by the
+ *   hundred thousand) cost 7-8x an ordinary message of its size;
  * - `splitLongWord` below in place of the method of html-to-text's line builder
  *   (`InlineTextBuilder`). html-to-text joins adjacent text nodes into one word when no blank
  *   separates them (`<td>OTP</td><td>A1B2C3</td>` outside a table) and, once the word is longer
@@ -202,37 +200,10 @@ function compileRender(): (html: string) => string {
   return htmlToTextOfMailparser().compile({ formatters: { anchor: formatAnchor } });
 }
 
-/** Bytes of HTML per tag past which `capTextTags` cuts; real mail has 25-60. */
-export const TEXT_BYTES_PER_TAG = 16;
-/** Tags `capTextTags` leaves in any HTML, however short: a small part may be dense. */
-export const MIN_TEXT_TAGS = 5000;
-
-/** How many tags of `html` html-to-text renders. */
-export const maxTextTags = (html: string) =>
-  Math.max(MIN_TEXT_TAGS, Math.floor(html.length / TEXT_BYTES_PER_TAG));
-
-/**
- * `html` up to its tag past `maxTextTags`, as `tagsOf` finds tags; `html` itself when it has no
- * more (found first by counting `<`, which is cheaper than reading the tags).
- */
-export function capTextTags(html: string): string {
-  const max = maxTextTags(html);
-  let brackets = 0;
-  for (let at = html.indexOf('<'); at >= 0 && brackets <= max; at = html.indexOf('<', at + 1)) {
-    brackets++;
-  }
-  if (brackets <= max) return html;
-  let count = 0;
-  for (const tag of tagsOf(html)) {
-    if (++count > max) return html.slice(0, tag.start);
-  }
-  return html;
-}
-
 /** The text of an HTML part as mailparser gives it once `loadMailparser` is done. */
 export function renderHtmlText(html: string): string {
   render ??= compileRender();
-  return render(capTextTags(capNesting(html)));
+  return render(capTags(capNesting(html)));
 }
 
 /** mailsplit's header line (`HeaderLine`): the key, lower case, and the line as written. */

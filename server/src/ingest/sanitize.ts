@@ -98,7 +98,7 @@ const TEXT_RUNS_PARSER: ParserOptions = {
 const parserOptions = (textRuns: boolean) => (textRuns ? TEXT_RUNS_PARSER : PLAIN_PARSER);
 
 export function sanitizeMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): string {
-  return sanitizeHtml(capNesting(html), { ...OPTIONS, parser: parserOptions(textRuns) });
+  return sanitizeHtml(capTags(capNesting(html)), { ...OPTIONS, parser: parserOptions(textRuns) });
 }
 
 /**
@@ -213,6 +213,52 @@ export function capNesting(html: string): string {
   return done === 0 ? html : out + html.slice(done);
 }
 
+/** Bytes of HTML per tag past which `capTags` reads the rest as text; real mail has 25-60. */
+export const BYTES_PER_TAG = 16;
+/** Tags `capTags` leaves in any HTML, however short: a small part may be dense. */
+export const MIN_TAGS = 5000;
+
+/** How many tags of `html` are read as tags. */
+export const maxTags = (html: string) =>
+  Math.max(MIN_TAGS, Math.floor(html.length / BYTES_PER_TAG));
+
+/**
+ * `html` with the tags past its first `maxTags` taken out and every `<` after the last tag kept
+ * escaped, so that the rest reads as its text; `html` itself when it has no more tags (found
+ * first by counting `<`, which is cheaper than reading the tags). Each element costs the
+ * sanitiser and html-to-text a few microseconds, several times what its bytes cost in ordinary
+ * mail, so HTML packed with elements (`<p>x` by the hundred thousand) would cost 5-8x an
+ * ordinary message of its size. Real mail never reaches the cut; past it, hostile HTML is shown
+ * as plain text and nothing of it is lost. The `<` are escaped because taking a tag out can join
+ * what was around it into a new one (`<<x>p>`).
+ */
+export function capTags(html: string): string {
+  const max = maxTags(html);
+  let brackets = 0;
+  for (let at = html.indexOf('<'); at >= 0 && brackets <= max; at = html.indexOf('<', at + 1)) {
+    brackets++;
+  }
+  if (brackets <= max) return html;
+  let count = 0;
+  let cut = -1;
+  let done = 0;
+  const rest: string[] = [];
+  for (const tag of tagsOf(html)) {
+    if (cut < 0) {
+      if (++count <= max) {
+        done = tag.end;
+        continue;
+      }
+      cut = done;
+    }
+    rest.push(html.slice(done, tag.start));
+    done = tag.end;
+  }
+  if (cut < 0) return html;
+  rest.push(html.slice(done));
+  return html.slice(0, cut) + rest.join('').replaceAll('<', '&lt;');
+}
+
 /** A sanitised body and what ingest reads from it on the same pass. */
 export interface ScannedHtml {
   html: string;
@@ -280,6 +326,8 @@ const unescapeText = (escaped: string) =>
 export interface HtmlScanWork {
   /** Text events sanitize-html handled: each costs it six regular-expression passes. */
   textEvents: number;
+  /** Opening tags sanitize-html handled: each costs it a few microseconds. */
+  tags: number;
 }
 
 /** Counts the work of the next `scanMailHtml` calls into `into` (null to stop counting). */
@@ -297,10 +345,11 @@ export function scanMailHtml(html: string, { textRuns = true }: HtmlScanOptions 
   const parts: string[] = [];
   const links: MessageLink[] = [];
   const open: MessageLink[] = [];
-  const sanitized = sanitizeHtml(capNesting(html), {
+  const sanitized = sanitizeHtml(capTags(capNesting(html)), {
     ...OPTIONS,
     parser: parserOptions(textRuns),
     onOpenTag(name, attribs) {
+      if (work) work.tags++;
       if (BLOCK_TAGS.has(name)) parts.push('\n');
       if (name === 'a') open.push({ href: attribs.href ?? '', text: '' });
       else if (name === 'img' && open.length > 0 && attribs.alt) {
