@@ -6,13 +6,18 @@ import {
   CHECKED_MAILPARSER_VERSION,
   CHECKED_MAILSPLIT_VERSION,
   EXPECTED_PARSE_HEADERS_SHA256,
+  EXPECTED_GET_PART_NR_SHA256,
   EXPECTED_SPLIT_LONG_WORD_SHA256,
   htmlToTextOfMailparser,
   htmlToTextSplitLongWord,
   lineBuilderPrototype,
   loadMailparser,
+  mailsplitGetPartNr,
   mailsplitHeaders,
+  mailsplitMimeNode,
+  MAX_PART_NUMBER_LENGTH,
   mailsplitParseHeaders,
+  partNumber,
   readHeaderLines,
   renderHtmlText,
   sourceSha256,
@@ -21,7 +26,12 @@ import {
 import { parseMessage } from '../src/ingest/parse';
 import { capTags, MAX_HTML_NESTING } from '../src/ingest/sanitize';
 import { emlFiles, htmlOf } from './helpers/fixtures';
-import { composeMessage, HOSTILE_HTML, ordinaryHtml } from './helpers/hostile-inputs';
+import {
+  composeMessage,
+  HOSTILE_HTML,
+  HOSTILE_MESSAGES,
+  ordinaryHtml,
+} from './helpers/hostile-inputs';
 import { seededRandom, type Random } from './helpers/random';
 
 /**
@@ -72,6 +82,12 @@ describe('the mailparser that mailparser-internals.ts patches', () => {
     await loadMailparser();
     expect(mailsplitHeaders().prototype._parseHeaders).toBe(readHeaderLines);
     expect(sourceSha256(mailsplitParseHeaders)).toBe(EXPECTED_PARSE_HEADERS_SHA256);
+  });
+
+  it("numbers parts with partNumber once loaded, in place of mailsplit's own", async () => {
+    await loadMailparser();
+    expect(mailsplitMimeNode().prototype.getPartNr).toBe(partNumber);
+    expect(sourceSha256(mailsplitGetPartNr)).toBe(EXPECTED_GET_PART_NR_SHA256);
   });
 
   it("takes htmlToText from html-to-text's exports when it loads, and renders HTML with it", () => {
@@ -205,6 +221,95 @@ describe("readHeaderLines reads what mailsplit's own method reads", () => {
         expect(ours, JSON.stringify(block)).toEqual(theirs);
       }
     }
+  });
+});
+
+describe("partNumber numbers parts as mailsplit's own method does", () => {
+  /** The part numbers of a chain of `depth` parts, each a child of the last, by `method`. */
+  function chain(method: typeof partNumber, depth: number, random: Random) {
+    const numbers: unknown[] = [];
+    let parent = { partNr: false as (number | string)[] | false, childPartNumbers: 0 };
+    for (let i = 0; i < depth; i++) {
+      // Siblings before it, and now and then a message/rfc822 part's TEXT.
+      parent.childPartNumbers = random.int(3);
+      const partNr = method.call(parent, random.int(6) === 0 ? 'TEXT' : undefined);
+      numbers.push(partNr);
+      parent = { partNr, childPartNumbers: 0 };
+    }
+    return numbers;
+  }
+
+  it(`up to ${MAX_PART_NUMBER_LENGTH} places, and keeps its first ones past them`, async () => {
+    await loadMailparser();
+    for (let seed = 1; seed <= 50; seed++) {
+      const theirs = chain(mailsplitGetPartNr!, 200, seededRandom(seed)) as (number | string)[][];
+      const ours = chain(partNumber, 200, seededRandom(seed)) as (number | string)[][];
+      for (const [i, number] of ours.entries()) {
+        if (theirs[i]!.length <= MAX_PART_NUMBER_LENGTH) expect(number).toEqual(theirs[i]);
+        else {
+          expect(number).toHaveLength(MAX_PART_NUMBER_LENGTH);
+          expect(number.slice(0, -1)).toEqual(theirs[i]!.slice(0, MAX_PART_NUMBER_LENGTH - 1));
+          expect(number.at(-1)).toBe(theirs[i]!.at(-1));
+        }
+      }
+    }
+  });
+
+  it('on every fixture: the same attachments, part numbers included up to the cap', async () => {
+    const { simpleParser } = await loadMailparser();
+    const prototype = mailsplitMimeNode().prototype;
+    const read = async (raw: Buffer) =>
+      (await simpleParser(raw)).attachments.map(({ partId, filename, size }) => ({
+        partId,
+        filename,
+        size,
+      }));
+    /** A part number of mailsplit's as `partNumber` has it: its first places, then its last. */
+    const capped = (partId: string | null | undefined) => {
+      if (!partId) return partId;
+      const places = partId.split('.');
+      return places.length <= MAX_PART_NUMBER_LENGTH
+        ? partId
+        : [...places.slice(0, MAX_PART_NUMBER_LENGTH - 1), places.at(-1)].join('.');
+    };
+    let deeper = 0;
+    for (const file of emlFiles()) {
+      const raw = readFileSync(file);
+      const ours = await read(raw);
+      prototype.getPartNr = mailsplitGetPartNr!;
+      try {
+        const theirs = await read(raw);
+        deeper += theirs.filter((a) => a.partId !== capped(a.partId)).length;
+        expect(ours, file).toEqual(theirs.map((a) => ({ ...a, partId: capped(a.partId) })));
+      } finally {
+        prototype.getPartNr = partNumber;
+      }
+    }
+    // A regression fixture nests its attachment 77 levels deep.
+    expect(deeper).toBe(1);
+  });
+
+  it('on MIME nested hundreds of levels deep, in part numbers no longer than the cap', async () => {
+    await loadMailparser();
+    const prototype = mailsplitMimeNode().prototype;
+    let longest = 0;
+    let parts = 0;
+    prototype.getPartNr = function (provided) {
+      const number = partNumber.call(this, provided);
+      longest = Math.max(longest, number.length);
+      parts++;
+      return number;
+    };
+    try {
+      const deep = HOSTILE_MESSAGES.find((m) => m.name === 'deep nesting')!.make(64 * 1024);
+      const message = await parseMessage(deep);
+      expect(message.text).toContain('OTP 4829');
+    } finally {
+      prototype.getPartNr = partNumber;
+    }
+    // Some 700 levels: mailsplit's own numbers would grow to as many places.
+    expect(parts).toBeGreaterThan(500);
+    expect(longest).toBe(MAX_PART_NUMBER_LENGTH);
   });
 });
 

@@ -5,7 +5,7 @@ import { capNesting, capTags } from './sanitize';
 
 /**
  * Every reach into mailparser's internals, and into those of mailsplit, which it reads MIME
- * with, lives here. Two of their costs are not linear in the message, and `loadMailparser`
+ * with, lives here. Three of their costs are not linear in the message, and `loadMailparser`
  * replaces what causes them before mailparser loads:
  *
  * **The text of an HTML part that has no text part beside it** (an HTML-only message).
@@ -46,6 +46,14 @@ import { capNesting, capTags } from './sanitize';
  * reads every message, and a part's headers go the same way. `readHeaderLines` below is that
  * method with the line breaks found from the end; the rest is mailsplit's, line for line.
  *
+ * **Part numbers.** mailsplit gives every part its IMAP part number, an array as long as the
+ * part is deep, which `MimeNode#getPartNr` copies for each child and mailparser filters and
+ * joins for each part (`processChunk`, for an attachment's `partId`): the square of the depth.
+ * MIME nested a few hundred levels deep (mailsplit stops at 1,000 parts) cost mailparser 3-5x
+ * an ordinary message of its size. `partNumber` below is mailsplit's method with the number
+ * kept to its first MAX_PART_NUMBER_LENGTH places: the same for real mail, which nests a few
+ * levels deep; nothing of ours reads the numbers.
+ *
  * Checked against mailparser 3.9.31, its html-to-text 10.0.1 and its mailsplit
  * (@zone-eu/mailsplit) 5.4.19. `test/mailparser-internals.test.ts` fails on other versions,
  * when mailparser no longer takes `htmlToText` from html-to-text at load, when the method
@@ -58,6 +66,8 @@ export const CHECKED_MAILSPLIT_VERSION = '5.4.19';
 export const EXPECTED_PARSE_HEADERS_SHA256 = 'cfd100d87640f168';
 /** sha256 of the source of html-to-text's `InlineTextBuilder#splitLongWord`, read by `splitLongWord`. */
 export const EXPECTED_SPLIT_LONG_WORD_SHA256 = '4ecd06a3cd0a2662';
+/** sha256 of the source of mailsplit's `MimeNode#getPartNr`, which `partNumber` mirrors. */
+export const EXPECTED_GET_PART_NR_SHA256 = 'b356fb1ff818a20e';
 
 /** The part of html-to-text's builder a formatter uses (html-to-text's `BlockTextBuilder`). */
 interface TextBuilder {
@@ -290,11 +300,45 @@ export function readHeaderLines(this: MailsplitHeaders): void {
 /** mailsplit's own `_parseHeaders`, kept for the test that holds `readHeaderLines` to it. */
 export let mailsplitParseHeaders: ((this: MailsplitHeaders) => void) | undefined;
 
+/** A place of an IMAP part number: a part's position among its siblings, or the marker `TEXT`. */
+type PartNumber = (number | string)[];
+
+/** What `partNumber` reads of mailsplit's `MimeNode`. */
+export interface MailsplitMimeNode {
+  partNr: PartNumber | false;
+  childPartNumbers: number;
+}
+
+/** mailsplit's `MimeNode` class, as mailparser loads it. */
+export const mailsplitMimeNode = () =>
+  requireFromMailparser('@zone-eu/mailsplit/lib/mime-node.js') as {
+    prototype: { getPartNr(this: MailsplitMimeNode, provided?: number | string): PartNumber };
+    new (parentNode?: unknown, config?: object): MailsplitMimeNode;
+  };
+
+/** Places of a part number kept (real mail nests a few levels deep). */
+export const MAX_PART_NUMBER_LENGTH = 32;
+
+/**
+ * mailsplit's `MimeNode#getPartNr` (5.4.19), but for the length: the part number of a child,
+ * its parent's numbers (markers dropped) then its own place, or `provided` in its stead; of the
+ * parent's, the first MAX_PART_NUMBER_LENGTH - 1 at most.
+ */
+export function partNumber(this: MailsplitMimeNode, provided?: number | string): PartNumber {
+  const numbers = (this.partNr || []).filter((nr) => !isNaN(Number(nr)));
+  if (numbers.length >= MAX_PART_NUMBER_LENGTH) numbers.length = MAX_PART_NUMBER_LENGTH - 1;
+  return numbers.concat(provided ? provided : ++this.childPartNumbers);
+}
+
+/** mailsplit's own `getPartNr`, kept for the test that holds `partNumber` to it. */
+export let mailsplitGetPartNr:
+  ((this: MailsplitMimeNode, provided?: number | string) => PartNumber) | undefined;
+
 /**
  * mailparser, loaded with `renderHtmlText` as its `htmlToText` and mailsplit reading header
- * blocks with `readHeaderLines`. Throws when mailparser was loaded before, by another path than
- * this one (it would keep html-to-text's own), and when mailsplit's method is not the one
- * `readHeaderLines` mirrors.
+ * blocks with `readHeaderLines` and numbering parts with `partNumber`. Throws when mailparser
+ * was loaded before, by another path than this one (it would keep html-to-text's own), and when
+ * a method of mailsplit's is not the one its replacement mirrors.
  */
 export async function loadMailparser(): Promise<typeof Mailparser> {
   const proto = mailsplitHeaders().prototype;
@@ -306,6 +350,16 @@ export async function loadMailparser(): Promise<typeof Mailparser> {
     }
     mailsplitParseHeaders = proto._parseHeaders;
     proto._parseHeaders = readHeaderLines;
+  }
+  const node = mailsplitMimeNode().prototype;
+  if (node.getPartNr !== partNumber) {
+    if (sourceSha256(node.getPartNr) !== EXPECTED_GET_PART_NR_SHA256) {
+      throw new Error(
+        `mailsplit changed MimeNode#getPartNr (checked against ${CHECKED_MAILSPLIT_VERSION}); review ingest/mailparser-internals.ts`,
+      );
+    }
+    mailsplitGetPartNr = node.getPartNr;
+    node.getPartNr = partNumber;
   }
   const htmlToText = htmlToTextOfMailparser();
   if (htmlToText.htmlToText !== renderHtmlText) {
