@@ -336,9 +336,8 @@ describe('the other steps on the worst inputs the bench found', () => {
 
   // html-to-text and the sanitiser cost a few µs per element, so paragraphs packed tight cost
   // 7.5x an ordinary message at 1 MB unless the tags past one per 16 bytes are read as text
-  // (capTags: 2.4x);
-  // it joins the cells into one word and, without splitLongWord, copies the whole word at every
-  // cell: 11x at 512 KB, 34x at 1 MB (mailparser-internals.ts).
+  // (capTags: 2.4x). html-to-text joins cells into one word and, without splitLongWord, copies
+  // the whole word at every cell: 11x at 512 KB, 34x at 1 MB (mailparser-internals.ts).
   it.each([
     ['paragraphs packed tight', 'HTML only, paragraphs packed tight (mailparser)', 1024],
     ['a long word of many text nodes', 'HTML only, code in cells (mailparser)', 512],

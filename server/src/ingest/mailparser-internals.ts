@@ -313,7 +313,6 @@ export interface MailsplitMimeNode {
 export const mailsplitMimeNode = () =>
   requireFromMailparser('@zone-eu/mailsplit/lib/mime-node.js') as {
     prototype: { getPartNr(this: MailsplitMimeNode, provided?: number | string): PartNumber };
-    new (parentNode?: unknown, config?: object): MailsplitMimeNode;
   };
 
 /** Places of a part number kept (real mail nests a few levels deep). */

@@ -8,8 +8,8 @@ export type RedisClient = Redis | Cluster;
  * Options of every connection: fail fast while Redis is away (no offline queue: a request gets
  * an error at once and is answered 503 / 451 instead of hanging), reconnect by itself forever
  * with a capped backoff. No auto-pipelining: the store batches its puts and reads itself
- * (batcher.ts), and ioredis's builds a Pipeline for every turn that sends a command, which cost
- * a node more CPU per message than the writes it saves (bench/README.md, "Redis mode").
+ * (batcher.ts), and ioredis's own builds a Pipeline for every turn that sends a command, which
+ * costs a node more CPU per message than the writes it saves (bench/README.md, "Redis mode").
  */
 export function connectionOptions(name: string, offlineQueue = false): RedisOptions {
   return {
