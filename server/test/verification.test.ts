@@ -3,8 +3,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractVerification, findTextLinks } from '../src/domain/verification';
+import { wordsOf } from '../src/domain/verification/code-finder';
 import { parseMessage } from '../src/ingest/parse';
 import { bearer, startHarness, type Harness } from './helpers/harness';
+import { seededRandom } from './helpers/random';
 import { CASES, type VerificationCase } from './verification-cases';
 
 const fixtureDir = new URL('./fixtures/verification/', import.meta.url);
@@ -239,6 +241,42 @@ describe('extractVerification', () => {
       run(text, 'codice', findTextLinks(text));
     }
     expect(performance.now() - started).toBeLessThan(1500);
+  });
+});
+
+describe('the words around a keyword', () => {
+  it('are the words of the two patterns, applied to every word, on 5,000 random strings', () => {
+    // What wordsOf does, each pattern run on every word: it runs them only where they can match.
+    const plain = (text: string) =>
+      text
+        .toLowerCase()
+        .split(/\s+/u)
+        .map((w) =>
+          w
+            .replace(/^(?:[ldn]|dell|all|dall|nell|sull|un)['’]/u, '')
+            .replace(/^["'“”‘’«»()[\]{}<>*_,;:!?]+|["'“”‘’«»()[\]{}<>*_,;:!?]+$/gu, ''),
+        )
+        .filter(Boolean);
+    const pieces = [
+      ...`"'“”‘’«»()[]{}<>*_,;:!?.-`,
+      ' ',
+      '\n',
+      '\t',
+      'l',
+      'dell',
+      'un',
+      'A',
+      'codice',
+      'È',
+    ];
+    const random = seededRandom(20_261_126);
+    for (let i = 0; i < 5000; i++) {
+      let text = '';
+      for (let n = 1 + random.int(24); n > 0; n--) text += random.pick(pieces);
+      expect(wordsOf(text), JSON.stringify(text)).toEqual(plain(text));
+    }
+    // The elision goes first: inside brackets it stays.
+    expect(wordsOf("L'ordine (dell'utente), codice:")).toEqual(['ordine', "dell'utente", 'codice']);
   });
 });
 

@@ -224,6 +224,9 @@ function keywordsOf(line: string): Keyword[] {
   return found;
 }
 
+/** A word that makes a code a kind of reference: "cliente", "promo", "tracciamento". */
+const isQualifier = (w: string) => QUALIFIERS.some((q) => w.startsWith(q));
+
 /** "codice cliente", "codice di tracciamento", "promo code": a code, but not a one-time one. */
 function qualified(line: string, start: number, end: number, keyword: string): boolean {
   if (!keyword.startsWith('cod')) return false;
@@ -233,7 +236,6 @@ function qualified(line: string, start: number, end: number, keyword: string): b
   const before = wordsOf(line.slice(Math.max(0, start - 40), start))
     .slice(-2)
     .filter((w) => !STOPWORDS.has(w));
-  const isQualifier = (w: string) => QUALIFIERS.some((q) => w.startsWith(q));
   if (keyword.startsWith('codic')) return after.some(isQualifier) || before.some(isQualifier);
   if (keyword.startsWith('code')) return before.some(isQualifier) || after.some(isQualifier);
   return false;
@@ -353,15 +355,25 @@ function lastWords(text: string, n: number): string {
   return wordsOf(text).slice(-n).join(' ');
 }
 
-/** Lower-case words with the punctuation around them trimmed; `l'ordine` gives `ordine`. */
-function wordsOf(text: string): string[] {
-  return text
-    .toLowerCase()
-    .split(/\s+/u)
-    .map((w) =>
-      w
-        .replace(/^(?:[ldn]|dell|all|dall|nell|sull|un)['’]/u, '')
-        .replace(/^["'“”‘’«»()[\]{}<>*_,;:!?]+|["'“”‘’«»()[\]{}<>*_,;:!?]+$/gu, ''),
-    )
-    .filter(Boolean);
+/** An elided article or preposition at the start of a word (`l'`, `dell'`). */
+const ELISION = /^(?:[ldn]|dell|all|dall|nell|sull|un)['’]/u;
+/** The punctuation `wordsOf` trims from both ends of a word. */
+const PUNCTUATION = '"\'“”‘’«»()[]{}<>*_,;:!?';
+const EDGE_PUNCTUATION = /^["'“”‘’«»()[\]{}<>*_,;:!?]+|["'“”‘’«»()[\]{}<>*_,;:!?]+$/gu;
+
+/**
+ * Lower-case words with the punctuation around them trimmed; `l'ordine` gives `ordine`. Each
+ * pattern runs only on a word it can change (an apostrophe in it, punctuation at an end): the
+ * heuristic reads the words around every keyword, and most have neither.
+ */
+export function wordsOf(text: string): string[] {
+  const words: string[] = [];
+  for (let w of text.toLowerCase().split(/\s+/u)) {
+    if (w.includes("'") || w.includes('’')) w = w.replace(ELISION, '');
+    if (w && (PUNCTUATION.includes(w.charAt(0)) || PUNCTUATION.includes(w.charAt(w.length - 1)))) {
+      w = w.replace(EDGE_PUNCTUATION, '');
+    }
+    if (w) words.push(w);
+  }
+  return words;
 }
