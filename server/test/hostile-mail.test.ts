@@ -53,6 +53,8 @@ const WORST = [
   'code word, code line',
   'keywords line then a code alone',
   'keyword, decoy, code',
+  'qualified codes',
+  'line breaks',
 ];
 const worstTexts = HOSTILE_TEXTS.filter((t) => WORST.includes(t.name));
 worstTexts.sort((a, b) => WORST.indexOf(a.name) - WORST.indexOf(b.name));

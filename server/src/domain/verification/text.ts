@@ -54,9 +54,14 @@ export function scanLines(text: string): string[] {
   const withoutUrls = clipForScan(text)
     .replace(/[\u200b-\u200d\u2060\ufeff\u00ad]/g, '')
     .replace(/\bhttps?:\/\/[^\s<>"']+|\bwww\.[^\s<>"']+/gi, ' ');
-  return blankAddresses(withoutUrls)
-    .split(/\r\n|\r|\n/)
-    .flatMap((l) => splitLongLine(l.replace(/[\s\u00a0\u2007\u202f]+/gu, ' ').trim()));
+  const lines: string[] = [];
+  for (const raw of blankAddresses(withoutUrls).split(/\r\n|\r|\n/)) {
+    // An empty line has nothing to fold: a text of line breaks is little else.
+    const line = raw === '' ? raw : raw.replace(/[\s\u00a0\u2007\u202f]+/gu, ' ').trim();
+    if (line.length <= MAX_LINE_CHARS) lines.push(line);
+    else lines.push(...splitLongLine(line));
+  }
+  return lines;
 }
 
 const MAX_LINE_CHARS = 500;
