@@ -1,5 +1,4 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
 import { createDnsResolver } from '../../server/src/ingest/dns-resolver';
 import {
   createMessageAuth,
@@ -7,6 +6,7 @@ import {
   MAX_SPF_QUERIES,
   type AuthWork,
 } from '../../server/src/ingest/message-auth';
+import { signed } from '../../server/test/helpers/dkim-sign';
 import { startDns, type ZoneRecord } from '../../server/test/helpers/dns-server';
 import { percentile } from '../lib/proc';
 import type { Figure } from '../lib/report';
@@ -91,17 +91,8 @@ function message(from: string, bytes: number): Buffer {
   );
 }
 
-async function sign(raw: Buffer, headerList?: string): Promise<Buffer> {
-  const key = { signingDomain: 'good.test', selector: 'sel', privateKey: PEM };
-  const { signatures } = await dkimSign(raw, {
-    ...key,
-    ...(headerList ? { headerList } : {}),
-    // Given once: mailauth's signer otherwise reads the clock for t= before and after signing.
-    signTime: new Date(),
-    signatureData: [key],
-  } as never);
-  return Buffer.concat([Buffer.from(signatures), raw]);
-}
+const sign = (raw: Buffer, headerList?: string) =>
+  signed(raw, { domain: 'good.test', selector: 'sel', privateKey: PEM, headerList });
 
 /** A message from `from` with `head` fields on top and `body` as its body. */
 function compose(from: string, head: string, body: string): Buffer {

@@ -12,13 +12,8 @@ import {
   withoutB,
 } from '../src/ingest/dkim-verify';
 import { createMessageAuth, MAX_DKIM_SIGNATURES } from '../src/ingest/message-auth';
-import {
-  dkimKey,
-  expectSameOnBothPaths,
-  signed,
-  zonesForTests,
-  type SignWith,
-} from './helpers/auth-paths';
+import { dkimKey, expectSameOnBothPaths, zonesForTests } from './helpers/auth-paths';
+import { signed, type SignWith } from './helpers/dkim-sign';
 import { cpuRatio } from './helpers/cpu';
 import { startDns, type TestDns } from './helpers/dns-server';
 import { seededRandom } from './helpers/random';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { dkimKey, expectSameOnBothPaths, signed, zonesForTests } from './helpers/auth-paths';
+import { dkimKey, expectSameOnBothPaths, zonesForTests } from './helpers/auth-paths';
+import { signed } from './helpers/dkim-sign';
 import type { ZoneRecord } from './helpers/dns-server';
 
 /**

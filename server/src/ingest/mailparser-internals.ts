@@ -197,16 +197,14 @@ let render: ((html: string) => string) | undefined;
 
 /** html-to-text compiled as `renderHtmlText` renders with it, its line builder patched. */
 function compileRender(): (html: string) => string {
-  const prototype = lineBuilderPrototype();
-  if (prototype.splitLongWord !== splitLongWord) {
-    if (sourceSha256(prototype.splitLongWord) !== EXPECTED_SPLIT_LONG_WORD_SHA256) {
-      throw new Error(
-        `html-to-text changed InlineTextBuilder#splitLongWord (checked against ${CHECKED_HTML_TO_TEXT_VERSION}); review ingest/mailparser-internals.ts`,
-      );
-    }
-    htmlToTextSplitLongWord = prototype.splitLongWord;
-    prototype.splitLongWord = splitLongWord;
-  }
+  htmlToTextSplitLongWord ??= replaceMethod(
+    lineBuilderPrototype(),
+    'splitLongWord',
+    splitLongWord,
+    EXPECTED_SPLIT_LONG_WORD_SHA256,
+    "html-to-text's InlineTextBuilder#splitLongWord",
+    CHECKED_HTML_TO_TEXT_VERSION,
+  );
   return htmlToTextOfMailparser().compile({ formatters: { anchor: formatAnchor } });
 }
 
@@ -243,6 +241,31 @@ export const mailsplitHeaders = () =>
 /** The source of a function, hashed as EXPECTED_PARSE_HEADERS_SHA256 is. */
 export const sourceSha256 = (fn: unknown) =>
   createHash('sha256').update(String(fn)).digest('hex').slice(0, 16);
+
+/**
+ * Puts `replacement` in the place of `owner[name]` and returns what was there, once its source
+ * is checked to be the one the replacement mirrors (`expectedSha256`); undefined when the
+ * replacement is in place already. `what` names the method and the library version it was
+ * checked against, for the error that asks for a review.
+ */
+function replaceMethod<O extends object, K extends keyof O>(
+  owner: O,
+  name: K,
+  replacement: O[K],
+  expectedSha256: string,
+  what: string,
+  checkedAgainst: string,
+): O[K] | undefined {
+  const own = owner[name];
+  if (own === replacement) return undefined;
+  if (sourceSha256(own) !== expectedSha256) {
+    throw new Error(
+      `${what} changed (checked against ${checkedAgainst}); review ingest/mailparser-internals.ts`,
+    );
+  }
+  owner[name] = replacement;
+  return own;
+}
 
 /** `text` without the line breaks at its end, found from the end. */
 function withoutTrailingBreaks(text: string): string {
@@ -340,26 +363,22 @@ export let mailsplitGetPartNr:
  * a method of mailsplit's is not the one its replacement mirrors.
  */
 export async function loadMailparser(): Promise<typeof Mailparser> {
-  const proto = mailsplitHeaders().prototype;
-  if (proto._parseHeaders !== readHeaderLines) {
-    if (sourceSha256(proto._parseHeaders) !== EXPECTED_PARSE_HEADERS_SHA256) {
-      throw new Error(
-        `mailsplit changed Headers#_parseHeaders (checked against ${CHECKED_MAILSPLIT_VERSION}); review ingest/mailparser-internals.ts`,
-      );
-    }
-    mailsplitParseHeaders = proto._parseHeaders;
-    proto._parseHeaders = readHeaderLines;
-  }
-  const node = mailsplitMimeNode().prototype;
-  if (node.getPartNr !== partNumber) {
-    if (sourceSha256(node.getPartNr) !== EXPECTED_GET_PART_NR_SHA256) {
-      throw new Error(
-        `mailsplit changed MimeNode#getPartNr (checked against ${CHECKED_MAILSPLIT_VERSION}); review ingest/mailparser-internals.ts`,
-      );
-    }
-    mailsplitGetPartNr = node.getPartNr;
-    node.getPartNr = partNumber;
-  }
+  mailsplitParseHeaders ??= replaceMethod(
+    mailsplitHeaders().prototype,
+    '_parseHeaders',
+    readHeaderLines,
+    EXPECTED_PARSE_HEADERS_SHA256,
+    "mailsplit's Headers#_parseHeaders",
+    CHECKED_MAILSPLIT_VERSION,
+  );
+  mailsplitGetPartNr ??= replaceMethod(
+    mailsplitMimeNode().prototype,
+    'getPartNr',
+    partNumber,
+    EXPECTED_GET_PART_NR_SHA256,
+    "mailsplit's MimeNode#getPartNr",
+    CHECKED_MAILSPLIT_VERSION,
+  );
   const htmlToText = htmlToTextOfMailparser();
   if (htmlToText.htmlToText !== renderHtmlText) {
     if (requireFromMailparser.cache[requireFromMailparser.resolve('./lib/mail-parser.js')]) {

@@ -359,7 +359,8 @@ function lastWords(text: string, n: number): string {
 const ELISION = /^(?:[ldn]|dell|all|dall|nell|sull|un)['’]/u;
 /** The punctuation `wordsOf` trims from both ends of a word. */
 const PUNCTUATION = '"\'“”‘’«»()[]{}<>*_,;:!?';
-const EDGE_PUNCTUATION = /^["'“”‘’«»()[\]{}<>*_,;:!?]+|["'“”‘’«»()[\]{}<>*_,;:!?]+$/gu;
+const PUNCTUATION_CLASS = `[${PUNCTUATION.replace(/[\]\\^-]/g, '\\$&')}]`;
+const EDGE_PUNCTUATION = new RegExp(`^${PUNCTUATION_CLASS}+|${PUNCTUATION_CLASS}+$`, 'gu');
 
 /**
  * Lower-case words with the punctuation around them trimmed; `l'ordine` gives `ordine`. Each
