@@ -3,14 +3,7 @@ import { performance } from 'node:perf_hooks';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDnsResolver } from '../src/ingest/dns-resolver';
-import {
-  bodyHashOf,
-  publicKeyOf,
-  readHead,
-  relaxField,
-  verifyDkim,
-  withoutB,
-} from '../src/ingest/dkim-verify';
+import { publicKeyOf, readHead, relaxField, verifyDkim, withoutB } from '../src/ingest/dkim-verify';
 import { createMessageAuth, MAX_DKIM_SIGNATURES } from '../src/ingest/message-auth';
 import { dkimKey, expectSameOnBothPaths, zonesForTests } from './helpers/auth-paths';
 import { signed, type SignWith } from './helpers/dkim-sign';
@@ -296,22 +289,17 @@ describe('DKIM: the fast path gives what mailauth gives', () => {
   it('bodies with bare LFs, read with mailauth line ends, on 300 random bodies', async () => {
     const random = seededRandom(6376);
     const pieces = ['a', 'b c', ' ', '  ', '\t', '\r', '\n', '\r\n', '\n\n', '\r\r\n'];
-    // An LF that mailauth leaves bare (right after a CRLF, or first in the body, after the
-    // header's CRLF) goes to mailauth, whose hashers read it their own way.
-    const pathOf = (body: string) => (/^\n|\r\n\n/.test(body) ? 'plain' : 'fast');
-    let fast = 0;
     for (let i = 0; i < 300; i++) {
       const body = Array.from({ length: 1 + random.int(12) }, () => random.pick(pieces)).join('');
       const canonicalization = random.pick(CANONICALISATIONS);
       const raw = await sign(message({ body }), { canonicalization });
-      const run = await same(raw, [pathOf(body), 'fast', 'fast']);
+      const run = await same(raw, ['fast', 'fast', 'fast']);
       expect(run.outcome.results.dkim, JSON.stringify(body)).toBe('pass');
-      if (pathOf(body) === 'fast') fast++;
-      // Changed after signing: a line end more or less at the end of the body.
+      // Changed after signing: a line end more or less at the end of the body, an LF that
+      // mailauth leaves bare (right after a CRLF) among them.
       const more = random.pick(['\n', 'x\n', '\r\n\n']);
-      await same(Buffer.concat([raw, Buffer.from(more)]), [pathOf(body + more), 'fast', 'fast']);
+      await same(Buffer.concat([raw, Buffer.from(more)]), ['fast', 'fast', 'fast']);
     }
-    expect(fast).toBeGreaterThan(100);
   }, 60_000);
 
   it('From fields: the plain forms on the fast path, the rest on mailauth', async () => {
@@ -482,37 +470,11 @@ describe('the DKIM fast path on hostile mail', () => {
   });
 });
 
-describe("canonicalisation, fuzzed against mailauth's own functions", () => {
+describe("header canonicalisation, fuzzed against mailauth's own function", () => {
   const require = createRequire(import.meta.url);
-  const { dkimBody } = require('mailauth/lib/dkim/body/index.js') as {
-    dkimBody: (
-      canon: string,
-      algo: string,
-      max: unknown,
-    ) => {
-      update(chunk: Buffer): void;
-      digest(encoding: 'base64'): string;
-    };
-  };
   const { formatRelaxedLine } = require('mailauth/lib/tools.js') as {
     formatRelaxedLine: (line: Buffer) => Buffer;
   };
-
-  it('hashes 5,000 random bodies as mailauth does, relaxed and simple', () => {
-    const random = seededRandom(4871);
-    const parts = [' ', '  ', '\t', '\r', '\r\n', '\r\n', 'a', 'bc', ' \r\n', '\xa0', 'è'];
-    for (let i = 0; i < 5000; i++) {
-      const text = Array.from({ length: random.int(40) }, () => random.pick(parts)).join('');
-      const body = Buffer.from(text, 'latin1');
-      for (const canon of ['relaxed', 'simple'] as const) {
-        const theirs = dkimBody(canon, 'sha256', false);
-        if (body.length) theirs.update(body);
-        expect(bodyHashOf(body, canon), `${canon} ${JSON.stringify(text)}`).toBe(
-          theirs.digest('base64'),
-        );
-      }
-    }
-  });
 
   it('relaxes 5,000 random header fields as mailauth does', () => {
     const random = seededRandom(6376);

@@ -20,11 +20,11 @@ import {
   partNumber,
   readHeaderLines,
   renderHtmlText,
-  sourceSha256,
   splitLongWord,
 } from '../src/ingest/mailparser-internals';
 import { parseMessage } from '../src/ingest/parse';
 import { capTags, MAX_HTML_NESTING } from '../src/ingest/sanitize';
+import { sourceSha256 } from '../src/ingest/source-hash';
 import { emlFiles, htmlOf } from './helpers/fixtures';
 import {
   composeMessage,

@@ -1,17 +1,10 @@
 import type { MessageAuthentication, MessageDetail, MessageList } from '@et/common';
 import { generateKeyPairSync } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { createRequire } from 'node:module';
 import { Readable } from 'node:stream';
 import { dkimVerify, sealMessage } from 'mailauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  dkimInput,
-  MAX_AUTH_HEADER_LINES,
-  MAX_RELAXED_LINES,
-  relaxedBodyOf,
-} from '../src/ingest/auth-bounds';
-import { withMailauthLineEnds } from '../src/ingest/dkim-verify';
+import { dkimInput, MAX_AUTH_HEADER_LINES } from '../src/ingest/auth-bounds';
 import { createDnsResolver } from '../src/ingest/dns-resolver';
 import {
   createMessageAuth,
@@ -24,7 +17,6 @@ import {
 import { signed as signWith } from './helpers/dkim-sign';
 import { cpuRatio } from './helpers/cpu';
 import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
-import { seededRandom } from './helpers/random';
 import { bearer, startHarness, type Harness } from './helpers/harness';
 import { splitTrace } from './helpers/trace';
 
@@ -191,9 +183,8 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
     for (let i = 0; i < 50; i++) raw = await signed(raw, 'good.test');
     expect(raw.toString().match(/^DKIM-Signature:/gm)).toHaveLength(50);
     const input = dkimInput(raw, MAX_DKIM_SIGNATURES);
-    if (input.kind !== 'runs') throw new Error(`not given to mailauth: ${input.kind}`);
-    const given = Buffer.concat(input.runs[0]!.chunks).toString();
-    expect(input.runs).toHaveLength(1);
+    if (input.kind !== 'given') throw new Error(`not given to mailauth: ${input.kind}`);
+    const given = Buffer.concat([input.header, input.body]).toString();
     expect(given.match(/^DKIM-Signature:/gm)).toHaveLength(MAX_DKIM_SIGNATURES);
     // The first five signatures and the fields they sign, byte for byte, and the body.
     const fields = raw.toString().split(/\r\n(?=DKIM-Signature:|From:)/);
@@ -464,17 +455,28 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
       }
     }, 120_000);
 
-    it('bodies mailauth reads line by line cost a few times an ordinary message it reads', async () => {
-      // Any large message costs mailauth a few times what it costs the fast path (some 20 ns a
-      // byte of body against 2); these are held to an ordinary message that mailauth reads too.
+    it("bodies mailauth's hashers would read byte by byte cost what an ordinary message does", async () => {
+      // mailauth's verifier reads the header only: the body hashes are made in one pass
+      // (dkim-body.ts), held here to an ordinary message of the fast path, as the bench holds them.
+      const relax = 'a\t\r\n'.repeat(256 * 1024);
       const cases: [string, Buffer][] = [
         [
           '1 MB of lines ending in a bare LF',
           onTop(PLAIN, await sign(message('news@good.test', 'a\n'.repeat(512 * 1024)))),
         ],
+        ['1 MB of lines to relax', onTop(PLAIN, await sign(message('news@good.test', relax)))],
         [
-          '1 MB of lines to relax',
-          onTop(PLAIN, await sign(message('news@good.test', 'a\t\r\n'.repeat(256 * 1024)))),
+          '1 MB of lines to relax, half of it signed (l=)',
+          onTop(
+            PLAIN,
+            await signWith(message('news@good.test', relax), {
+              domain: 'good.test',
+              selector: 'sel',
+              privateKey: PRIVATE_PEM,
+              canonicalization: 'relaxed/relaxed',
+              maxBodyLength: 512 * 1024,
+            }),
+          ),
         ],
         [
           'one line of 2 MB',
@@ -485,8 +487,8 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
         const outcome = await check(hostile, 'bounce@good.test');
         expect(outcome.results, name).toEqual(ALL_PASS);
         expect(outcome.answered.dkim, name).toBe('plain');
-        const baseline = onTop(PLAIN, await ordinary(hostile.length));
-        expect(await costRatio(hostile, 'bounce@good.test', baseline), name).toBeLessThan(5);
+        const baseline = await ordinary(hostile.length);
+        expect(await costRatio(hostile, 'bounce@good.test', baseline), name).toBeLessThan(10);
       }
     }, 120_000);
 
@@ -501,55 +503,6 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
     }, 120_000);
 
     describe('what mailauth is given, it reads as it reads the whole message', () => {
-      const require = createRequire(import.meta.url);
-      const { MessageParser } = require('mailauth/lib/dkim/message-parser.js') as {
-        MessageParser: new () => { ensureLinebreaks(input: Buffer): Iterable<Buffer> };
-      };
-      const { dkimBody } = require('mailauth/lib/dkim/body/index.js') as {
-        dkimBody: (
-          canon: string,
-          algo: string,
-          max: number | false,
-        ) => {
-          update(chunk: Buffer): void;
-          digest(encoding: 'base64'): string;
-          bodyHashedBytes: number;
-          canonicalizedLength: number;
-        };
-      };
-
-      it("makes bare LFs CRLF as mailauth's reader does, on 5,000 random messages", () => {
-        const random = seededRandom(5321);
-        const parts = ['a', 'b:', ' ', '\r', '\n', '\r\n', '\n\n', '\r\n\n', '\r\r\n'];
-        for (let i = 0; i < 5000; i++) {
-          const length = random.int(8) ? random.int(40) : 2000 + random.int(3000);
-          const raw = Buffer.from(
-            Array.from({ length }, () => random.pick(parts)).join(''),
-            'latin1',
-          );
-          const theirs = Buffer.concat([...new MessageParser().ensureLinebreaks(raw)]);
-          expect(withMailauthLineEnds(raw).equals(theirs), JSON.stringify(raw.toString())).toBe(
-            true,
-          );
-        }
-      });
-
-      it("relaxes bodies that mailauth's relaxed hasher hashes the same, l= and all", () => {
-        const random = seededRandom(6376);
-        const parts = [' ', '  ', '\t', '\r', '\n', '\r\n', 'a', 'bc', ' \r\n', '\xa0', '\r\n\n'];
-        for (let i = 0; i < 5000; i++) {
-          const text = Array.from({ length: random.int(40) }, () => random.pick(parts)).join('');
-          const body = withMailauthLineEnds(Buffer.from(text, 'latin1'));
-          const limit = random.int(3) ? false : random.int(body.length + 2);
-          const hash = (input: Buffer) => {
-            const hasher = dkimBody('relaxed', 'sha256', limit);
-            if (input.length) hasher.update(input);
-            return [hasher.digest('base64'), hasher.bodyHashedBytes, hasher.canonicalizedLength];
-          };
-          expect(hash(relaxedBodyOf(body)), JSON.stringify(text)).toEqual(hash(body));
-        }
-      });
-
       /** The DKIM check of the plain path against mailauth given the whole message. */
       async function expectAsMailauth(raw: Buffer, name: string) {
         const lookup = createDnsResolver({
@@ -606,7 +559,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
           await expectAsMailauth(raw, name);
         }
 
-        const many = (line: string) => line.repeat(MAX_RELAXED_LINES * 4);
+        const many = (line: string) => line.repeat(1024);
         const bodies: [string, string][] = [
           ['lines to relax', many('Riga\t con  spazi \r\n')],
           ['bare LFs', many('riga\n')],
@@ -625,7 +578,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
               canonicalization: c,
             });
             await expectAsMailauth(one, `${name}, ${c}`);
-            // A second signature of the other body canonicalisation: two runs of mailauth.
+            // A second signature of the other body canonicalisation: two hashes of the body.
             const two = await signWith(one, {
               domain: 'other.test',
               selector: 'sel',
@@ -639,6 +592,22 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
             ).toEqual(['pass', 'pass']);
           }
         }
+        // l= of about half the body: what mailauth counts past it shows as "undersized". Bare LFs
+        // left out: mailauth's reader cuts the body at each, and its count ends where the piece
+        // that crossed l= ends, while the hashes made here count as for the body in one piece.
+        for (const [name, body] of bodies.filter(([n]) => n !== 'bare LFs')) {
+          for (const c of ['relaxed/relaxed', 'relaxed/simple']) {
+            const raw = await signWith(message('news@good.test', body), {
+              domain: 'good.test',
+              selector: 'sel',
+              privateKey: PRIVATE_PEM,
+              canonicalization: c,
+              maxBodyLength: Math.floor(body.length / 2),
+            });
+            const ours = await expectAsMailauth(raw, `${name}, ${c}, l=`);
+            expect(ours.signatures[0]!.underSized, name).toBeGreaterThan(0);
+          }
+        }
       }, 120_000);
 
       it('leaves out the fields no signature names, and keeps a field ending in a CR where it was', async () => {
@@ -649,8 +618,8 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
           ),
         );
         const input = dkimInput(raw, MAX_DKIM_SIGNATURES);
-        if (input.kind !== 'runs') throw new Error(input.kind);
-        const given = input.runs[0]!.chunks[0]!.toString('latin1');
+        if (input.kind !== 'given') throw new Error(input.kind);
+        const given = input.header.toString('latin1');
         expect(given).not.toContain('X-Unsigned');
         expect(given).not.toContain('X-Many');
         await expectAsMailauth(raw, 'pruned');

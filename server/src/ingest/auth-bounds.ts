@@ -1,15 +1,12 @@
+import { withMailauthLineEnds } from './dkim-body';
 import {
   ARC_FIELDS,
   BLANK,
   CR,
   LF,
   MAX_SIGNED_NAMES,
-  SP,
-  TAB,
   plainFromAddress,
-  relaxBody,
   signatureFieldOverBound,
-  withMailauthLineEnds,
 } from './dkim-verify';
 
 /**
@@ -21,18 +18,19 @@ import {
  * splices once per empty tag; it scans the header once per name of `h=`; nodemailer's address
  * parser tries a pattern from every character of a From without an address in brackets. Others
  * are linear with a large constant: its reader walks the header byte by byte with an allocation
- * each, its relaxed body hasher rewrites each line to canonicalise on its own (and joins a line
- * longer than a chunk once per chunk), and every bare LF makes a chunk of its own. Checked
+ * each, and its body hashers walk the body byte by byte, rewriting each line to canonicalise on
+ * its own, after every bare LF has made a chunk of its own. Checked
  * against mailauth 4.13.3 (`lib/tools.js`, `lib/parse-dkim-headers.js`, `lib/dkim/`,
  * `lib/arc/index.js`) and the nodemailer 8.0.7 it brings (`lib/addressparser`); the figures are
  * in bench/README.md ("Mail checks").
  *
  * So mailauth is given, of a message: the header fields DKIM reads (the signatures, the fields
  * their `h=` may name, and From), each signature field of a plain size and shape,
- * at most `MAX_AUTH_HEADER_LINES` lines and `MAX_AUTH_HEADER_BYTES` bytes in all; the body with
- * mailauth's own line ends, in chunks that end at line ends, relaxed here first when many of its
- * lines need it. Each of these gives mailauth's own result: the fields left out are ones it
- * would not read, the body is one it hashes the same. What is past a bound is not verified: a
+ * at most `MAX_AUTH_HEADER_LINES` lines and `MAX_AUTH_HEADER_BYTES` bytes in all. Its body
+ * hashers are not given the body: message-auth.ts puts in their place the hash dkim-body.ts
+ * makes of it, with mailauth's own line ends, as mailauth's hashers make it. Each of these gives
+ * mailauth's own result: the fields left out are ones it would not read, the body hashes are
+ * its hashers'. What is past a bound is not verified: a
  * signature field of an absurd shape is left out, as those past `MAX_DKIM_SIGNATURES` are, and
  * reported as permerror; a header past a bound is not given to mailauth's DKIM at all (one
  * permerror for its signatures), and DMARC still gets its From (`FromInput`). The DNS records
@@ -77,13 +75,6 @@ export const MAX_FROM_BYTES = 1024;
  * most beside it.
  */
 export const MAX_LINE_BREAK_RUN = 8;
-
-/**
- * Body lines mailauth's relaxed hasher may rewrite itself: it rewrites each on its own (some
- * 2 µs a line), where the lines that need nothing go in one piece. Past this the body is relaxed
- * here first (`relaxedBodyOf`), which it then hashes the same without rewriting a line.
- */
-export const MAX_RELAXED_LINES = 256;
 
 /** A header field as mailauth's `parseHeaders` cuts it. */
 interface AuthField {
@@ -180,13 +171,11 @@ const DEFAULT_SIGNED_NAMES = (
  * A signature field's tags as mailauth's tag parser reads them, for a field without quotes,
  * comments or backslashes (which it reads its own way: null): split at semicolons, each at its
  * first `=`, names trimmed and lower-cased, values with their blanks collapsed; the last of a
- * name wins. Enough to say which fields its `h=` may name and how it hashes the body.
+ * name wins. Enough to say which fields its `h=` may name.
  */
 interface PlainSignature {
   /** Every name its `h=` may hold (a superset: every colon-separated word), lower-case. */
   names: string[];
-  /** How mailauth hashes the body for it: `c=` after the slash, 'simple' without one. */
-  bodyCanon: string;
   /** `b=` without its blanks, which mailauth's result of it carries (null without one). */
   b: string | null;
 }
@@ -196,14 +185,12 @@ function readPlainSignature(field: string): PlainSignature | null {
   if (/["'()\\]/.test(value)) return null;
   const names: string[] = [];
   let signsDefaults = true;
-  let canon = '';
   let b: string | null = null;
   for (const part of value.split(';')) {
     const eq = part.indexOf('=');
     const key = (eq < 0 ? part : part.slice(0, eq)).replace(/\s+/g, ' ').trim().toLowerCase();
     const tag = eq < 0 ? '' : part.slice(eq + 1);
     if (key === 'h') signsDefaults = false;
-    else if (key === 'c') canon = tag.replace(/\s+/g, ' ').trim();
     else if (key === 'b' && eq >= 0) b = tag.replace(/\s+/g, '');
     // Both the whole part and its value, blanks dropped as mailauth drops them from `h=`.
     for (const words of [part, tag]) {
@@ -213,7 +200,7 @@ function readPlainSignature(field: string): PlainSignature | null {
     }
   }
   if (signsDefaults) names.push(...DEFAULT_SIGNED_NAMES);
-  return { names, bodyCanon: (canon.split('/')[1] || 'simple').toLowerCase().trim(), b };
+  return { names, b };
 }
 
 /** How DMARC gets the From addresses of a message that mailauth's DKIM does not read. */
@@ -223,15 +210,10 @@ export type FromInput =
   /** A From of an absurd form past `MAX_FROM_BYTES`: read here (`scanAddresses`). */
   | { kind: 'scanned'; addresses: string[] };
 
-/** One run of mailauth's DKIM: the message it reads, in chunks that end at line ends. */
-export interface AuthRun {
-  chunks: Buffer[];
-}
-
 /**
- * A DKIM-Signature field of the first `MAX_DKIM_SIGNATURES`, in header order: one that a run
- * reads (its `b=`, which mailauth's result of it carries, to put the results of two runs in
- * header order; null when its tags are not read here), or one no run reads, and why.
+ * A DKIM-Signature field of the first `MAX_DKIM_SIGNATURES`, in header order: one that mailauth
+ * reads (its `b=`, which mailauth's result of it carries, to put the results in header order
+ * among the others; null when its tags are not read here), or one it is not given, and why.
  */
 export type SignatureEntry = { b: string | null } | { skipped: string };
 
@@ -241,73 +223,11 @@ export type DkimInput =
   /** Past a bound of the header: not given to mailauth's DKIM, its From read alone. */
   | { kind: 'over'; reason: string; signed: boolean; from: FromInput }
   /**
-   * The runs of mailauth that verify the signatures: one, or two when the body is relaxed here
-   * and some signature hashes it otherwise (each run has the signatures of its body); and the
-   * signatures in header order.
+   * What mailauth's DKIM verifies the signatures from: the header fields it reads, ending in the
+   * blank line; the body with its line ends (for the hashes made in place of its hashers'); and
+   * the signatures in header order.
    */
-  | { kind: 'runs'; runs: AuthRun[]; signatures: SignatureEntry[] };
-
-/** Chunks of about 64 KB (mailauth's own), each ending at a line end or at the end of `bytes`. */
-function lineChunks(bytes: Buffer, size = 64 * 1024): Buffer[] {
-  const chunks: Buffer[] = [];
-  for (let start = 0; start < bytes.length;) {
-    const lf = start + size >= bytes.length ? -1 : bytes.indexOf(LF, start + size - 1);
-    const end = lf < 0 ? bytes.length : lf + 1;
-    chunks.push(bytes.subarray(start, end));
-    start = end;
-  }
-  return chunks;
-}
-
-/**
- * Whether mailauth's relaxed hasher rewrites more than `MAX_RELAXED_LINES` lines of `body` one
- * by one (its `update`): lines with a tab, two spaces in a row, a space before CR LF, or an LF
- * without a CR before it (in a body with mailauth's line ends, an LF after an LF, or first).
- * Four searches say there is none; otherwise a pass that stops once there are enough.
- */
-function manyLinesToRelax(body: Buffer): boolean {
-  if (
-    body.indexOf(TAB) < 0 &&
-    body.indexOf('  ') < 0 &&
-    body.indexOf(' \r\n') < 0 &&
-    body.indexOf('\n\n') < 0 &&
-    body[0] !== LF
-  ) {
-    return false;
-  }
-  let count = 0;
-  let fix = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (c === LF) {
-      if (fix || i === 0 || body[i - 1] !== CR || (i >= 2 && body[i - 2] === SP)) {
-        if (++count > MAX_RELAXED_LINES) return true;
-      }
-      fix = false;
-    } else if (c === TAB || (c === SP && i > 0 && body[i - 1] === SP)) fix = true;
-  }
-  return false;
-}
-
-/**
- * `body` relaxed (RFC 6376 §3.4.4) as mailauth's hasher relaxes it, line ends kept: a CR before
- * every LF without one, then each line to rewrite rewritten (dkim-verify.ts's `relaxBody`). Its
- * relaxed hash is the body's, and no line of it is left for mailauth to rewrite.
- */
-export function relaxedBodyOf(body: Buffer): Buffer {
-  let bare = 0;
-  for (let at = body.indexOf(LF); at >= 0; at = body.indexOf(LF, at + 1)) {
-    if (at === 0 || body[at - 1] !== CR) bare++;
-  }
-  if (!bare) return relaxBody(body);
-  const crlf = Buffer.allocUnsafe(body.length + bare);
-  let o = 0;
-  for (let i = 0; i < body.length; i++) {
-    if (body[i] === LF && (i === 0 || body[i - 1] !== CR)) crlf[o++] = CR;
-    crlf[o++] = body[i]!;
-  }
-  return relaxBody(crlf);
-}
+  | { kind: 'given'; header: Buffer; body: Buffer; signatures: SignatureEntry[] };
 
 /** A field's text. */
 const textOf = (head: AuthHead, f: AuthField) => head.text.slice(f.start, f.end);
@@ -484,50 +404,18 @@ export function dkimInput(raw: Buffer, maxSignatures: number): DkimInput {
   }
   if (lookups > MAX_NAME_LOOKUPS) return over('header too large to verify');
 
-  const headerOf = (fields: readonly AuthField[]) =>
-    Buffer.from(`${fields.map((f) => `${textOf(head, f)}\r\n`).join('')}${end}\r\n`, 'latin1');
-  const body = head.bytes.subarray(head.bodyStart);
-  const relaxed = dkim.filter((f) => readings.get(f)?.bodyCanon === 'relaxed');
-  const unread = dkim.filter((f) => readings.get(f) === null);
-  const signatures = (): SignatureEntry[] =>
-    considered.slice(0, maxSignatures).map((f) => {
+  return {
+    kind: 'given',
+    header: Buffer.from(
+      `${kept.map((f) => `${textOf(head, f)}\r\n`).join('')}${end}\r\n`,
+      'latin1',
+    ),
+    body: head.bytes.subarray(head.bodyStart),
+    signatures: considered.slice(0, maxSignatures).map((f) => {
       const reason = skipped.get(f);
       return reason ? { skipped: reason } : { b: readings.get(f)?.b ?? null };
-    });
-  if (relaxed.length + unread.length + arc.length === 0 || !manyLinesToRelax(body)) {
-    return {
-      kind: 'runs',
-      runs: [{ chunks: [headerOf(kept), ...lineChunks(body)] }],
-      signatures: signatures(),
-    };
-  }
-  // Many lines to relax: the relaxed signatures read the body relaxed here; the others read it
-  // as it is, without the ARC set (its hasher relaxes) and without the signatures whose tags
-  // mailauth reads its own way (which may relax it too), which are skipped.
-  for (const f of unread) skipped.set(f, 'signature with quotes or comments in its tags');
-  const others = dkim.filter((f) => !relaxed.includes(f) && !unread.includes(f));
-  const runs: AuthRun[] = [];
-  if (relaxed.length) {
-    runs.push({
-      chunks: [
-        headerOf(kept.filter((f) => !others.includes(f) && !unread.includes(f))),
-        ...lineChunks(relaxedBodyOf(body)),
-      ],
-    });
-  }
-  if (others.length || !relaxed.length) {
-    runs.push({
-      chunks: [
-        headerOf(
-          kept.filter(
-            (f) => !relaxed.includes(f) && !unread.includes(f) && !f.key!.startsWith('arc-'),
-          ),
-        ),
-        ...lineChunks(body),
-      ],
-    });
-  }
-  return { kind: 'runs', runs, signatures: signatures() };
+    }),
+  };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, verify, type KeyObject } from 'node:crypto';
 import { authClause, type DkimOutcome, type DkimSignatureOutcome } from './auth-results';
+import { bodyHash, canonicalBody, hasLfWithoutCr, withMailauthLineEnds } from './dkim-body';
 import type { DnsLookup } from './dns-resolver';
 
 /**
@@ -15,8 +16,8 @@ import type { DnsLookup } from './dns-resolver';
  * What it saves: mailauth parses the public key from its DNS text for every signature (twice:
  * once to check it, once more from the PEM it exports), and feeds the message through a stream
  * parser and body hashers a few bytes at a time. Here the parsed key is kept beside the DNS
- * answer it came from, for as long as the resolver keeps that answer, and the body is hashed in
- * one piece when no line needs canonicalising (bench/README.md, "Mail checks").
+ * answer it came from, for as long as the resolver keeps that answer, and the body is hashed by
+ * dkim-body.ts (bench/README.md, "Mail checks").
  */
 
 /** A header field as mailauth's `parseHeaders` cuts it: its name and where it lies in the message. */
@@ -399,169 +400,6 @@ function canonicalHeader(sig: Signature, head: MessageHead, byName: Map<string, 
   return out.subarray(0, at);
 }
 
-/**
- * Whether `raw` has an LF that mailauth makes CRLF: one whose last byte before it other than an
- * LF is not a CR (`ensureLinebreaks` of its message parser, so an LF right after a CRLF stays).
- * Found LF by LF with `indexOf`, or byte by byte where LFs are dense (a search costs as much as
- * some twenty bytes of a loop).
- */
-function hasBareLf(raw: Buffer): boolean {
-  let last = -1;
-  let seen = 0;
-  let from = 0;
-  for (let at = raw.indexOf(LF); at >= 0; at = raw.indexOf(LF, at + 1)) {
-    if (++seen >= 1024 && seen * 32 >= at) {
-      for (let i = from; i < raw.length; i++) {
-        const c = raw[i]!;
-        if (c !== LF) last = c;
-        else if (last !== CR) return true;
-      }
-      return false;
-    }
-    if (at > 0 && raw[at - 1] !== LF) last = raw[at - 1]!;
-    if (last !== CR) return true;
-    from = at + 1;
-  }
-  return false;
-}
-
-/**
- * Whether `body` has an LF without a CR right before it, which `withMailauthLineEnds` leaves
- * after a CRLF and mailauth's hashers read their own way.
- */
-function hasLfWithoutCr(body: Buffer): boolean {
-  for (let at = body.indexOf(LF); at >= 0; at = body.indexOf(LF, at + 1)) {
-    if (at === 0 || body[at - 1] !== CR) return true;
-  }
-  return false;
-}
-
-/** `raw` as mailauth reads it: each LF of `hasBareLf` made CRLF; `raw` itself when none is. */
-export function withMailauthLineEnds(raw: Buffer): Buffer {
-  if (!hasBareLf(raw)) return raw;
-  const out = Buffer.allocUnsafe(raw.length * 2);
-  let o = 0;
-  let last = -1;
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i]!;
-    if (c !== LF) last = c;
-    else if (last !== CR) out[o++] = CR;
-    out[o++] = c;
-  }
-  return out.subarray(0, o);
-}
-
-/** The end of `bytes` without its trailing CR and LF bytes. */
-function endWithoutBreaks(bytes: Buffer, end: number): number {
-  while (end > 0 && (bytes[end - 1] === CR || bytes[end - 1] === LF)) end--;
-  return end;
-}
-
-/**
- * A line mailauth's relaxed hasher rewrites (`fixLineBuffer`, which reads the line from its end):
- * blanks (space, tab) after the last other character dropped, every other run of them one
- * space, written where the run starts, before any CR inside the run. CRs and the LF stay.
- */
-function relaxLine(body: Buffer, start: number, end: number, out: Buffer, at: number): number {
-  let o = at;
-  let blank = false;
-  let breaks = 0;
-  let breaksFrom = 0;
-  for (let i = start; i < end; i++) {
-    const c = body[i]!;
-    if (c === CR || c === LF) {
-      if (!breaks) breaksFrom = i;
-      breaks++;
-      continue;
-    }
-    if (c === SP || c === TAB) {
-      blank = true;
-      continue;
-    }
-    if (blank) out[o++] = SP;
-    blank = false;
-    if (breaks) o = writeBreaks(body, breaksFrom, i, breaks, out, o);
-    breaks = 0;
-    out[o++] = c;
-  }
-  return breaks ? writeBreaks(body, breaksFrom, end, breaks, out, o) : o;
-}
-
-/** The `count` CRs and LFs of `body` between `from` and `to`, in order, blanks left out. */
-function writeBreaks(
-  body: Buffer,
-  from: number,
-  to: number,
-  count: number,
-  out: Buffer,
-  at: number,
-) {
-  let o = at;
-  for (let i = from; i < to && o < at + count; i++) {
-    const c = body[i]!;
-    if (c === CR || c === LF) out[o++] = c;
-  }
-  return o;
-}
-
-/**
- * The relaxed body (RFC 6376 §3.4.4) as mailauth's hasher makes it, before its trailing line
- * breaks go: in one pass, each line copied as it is unless mailauth would rewrite it, which is
- * when it holds a tab, two spaces in a row, or a space right before its CRLF.
- */
-export function relaxBody(body: Buffer): Buffer {
-  const out = Buffer.allocUnsafe(body.length);
-  let o = 0;
-  // Lines left as they are go out in one copy per run of them, not one per line, and nothing is
-  // copied between two lines rewritten one after the other: Buffer#copy is a call into C++,
-  // which on 1 MB of lines to rewrite cost as much as the rewriting.
-  let clean = 0;
-  for (let start = 0; start < body.length;) {
-    let rewrite = false;
-    let end = start;
-    for (; end < body.length; end++) {
-      const c = body[end]!;
-      if (c === LF) {
-        if (end - start >= 2 && body[end - 1] === CR && body[end - 2] === SP) rewrite = true;
-        end++;
-        break;
-      }
-      if (c === TAB || (c === SP && end > start && body[end - 1] === SP)) rewrite = true;
-    }
-    if (rewrite) {
-      if (start > clean) o += body.copy(out, o, clean, start);
-      o = relaxLine(body, start, end, out, o);
-      clean = end;
-    }
-    start = end;
-  }
-  if (body.length > clean) o += body.copy(out, o, clean, body.length);
-  return out.subarray(0, o);
-}
-
-/**
- * The body hash (SHA-256, base64) of a body without bare LFs, as mailauth's hashers compute it.
- * Simple: the body without its trailing CRs and LFs, then CRLF. Relaxed: the relaxed body
- * without its trailing CRs and LFs, then CRLF unless nothing is left; a body with no line to
- * rewrite (found by three searches) is hashed as it is.
- */
-export function bodyHashOf(body: Buffer, canon: 'relaxed' | 'simple'): string {
-  const hash = createHash('sha256');
-  if (canon === 'simple') {
-    hash.update(body.subarray(0, endWithoutBreaks(body, body.length)));
-    hash.update('\r\n');
-    return hash.digest('base64');
-  }
-  const clean = body.indexOf(TAB) < 0 && body.indexOf('  ') < 0 && body.indexOf(' \r\n') < 0;
-  const canonical = clean ? body : relaxBody(body);
-  const end = endWithoutBreaks(canonical, canonical.length);
-  if (end > 0) {
-    hash.update(canonical.subarray(0, end));
-    hash.update('\r\n');
-  }
-  return hash.digest('base64');
-}
-
 /** The indexes of the fields of each name, in header order. */
 function fieldsByName(fields: HeaderField[]): Map<string, number[]> {
   const byName = new Map<string, number[]>();
@@ -681,9 +519,8 @@ export const ARC_FIELDS: ReadonlySet<string> = new Set([
  * `signatureFieldOverBound` (reported as permerror there), a signature that names an ARC field
  * (mailauth would be given the ARC set), more signatures than `maxSignatures`
  * (mailauth is given only the first ones), a signature outside the common case, a From this path
- * does not read, an LF right after a CRLF in the body, and any key or DNS error (mailauth words
- * each its own way). A body with other bare LFs is read with mailauth's line ends
- * (`withMailauthLineEnds`). Each key is asked for through `lookup`, in order, only for a
+ * does not read, and any key or DNS error (mailauth words each its own way). The body is read
+ * with mailauth's line ends (`withMailauthLineEnds`). Each key is asked for through `lookup`, in order, only for a
  * signature whose body hash matched, as mailauth does.
  */
 export async function verifyDkim(
@@ -717,21 +554,19 @@ export async function verifyDkim(
   }
 
   let body = raw.subarray(head.bodyStart);
-  if (hasLfWithoutCr(body)) {
-    // The header has no bare LF, so the body starts where it did.
-    body = withMailauthLineEnds(raw).subarray(head.bodyStart);
-    if (hasLfWithoutCr(body)) return null;
-  }
+  const crlf = !hasLfWithoutCr(body);
+  // The header has no bare LF, so the body starts where it did.
+  if (!crlf) body = withMailauthLineEnds(raw).subarray(head.bodyStart);
   const bodyHashes = new Map<string, string>();
   let byName: Map<string, number[]> | undefined;
   const outcomes: DkimSignatureOutcome[] = [];
   for (const sig of signatures) {
-    let bodyHash = bodyHashes.get(sig.bodyCanon);
-    if (bodyHash === undefined) {
-      bodyHash = bodyHashOf(body, sig.bodyCanon);
-      bodyHashes.set(sig.bodyCanon, bodyHash);
+    let hash = bodyHashes.get(sig.bodyCanon);
+    if (hash === undefined) {
+      hash = bodyHash(canonicalBody(body, sig.bodyCanon, crlf)).hash;
+      bodyHashes.set(sig.bodyCanon, hash);
     }
-    if (sig.bodyHash !== bodyHash) {
+    if (sig.bodyHash !== hash) {
       outcomes.push(clause(sig, 'neutral', 'body hash did not verify'));
       continue;
     }

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import type * as Mailparser from 'mailparser';
 import { capNesting, capTags } from './sanitize';
+import { sourceSha256 } from './source-hash';
 
 /**
  * Every reach into mailparser's internals, and into those of mailsplit, which it reads MIME
@@ -237,10 +237,6 @@ export const mailsplitHeaders = () =>
     prototype: { _parseHeaders(this: MailsplitHeaders): void };
     new (headers: string | Buffer): MailsplitHeaders & { _parseHeaders(): void };
   };
-
-/** The source of a function, hashed as EXPECTED_PARSE_HEADERS_SHA256 is. */
-export const sourceSha256 = (fn: unknown) =>
-  createHash('sha256').update(String(fn)).digest('hex').slice(0, 16);
 
 /**
  * Puts `replacement` in the place of `owner[name]` and returns what was there, once its source

@@ -1,6 +1,6 @@
 import type { MessageAuthentication } from '@et/common';
+import { createRequire } from 'node:module';
 import { isIP } from 'node:net';
-import { Readable } from 'node:stream';
 import { dkimVerify, dmarc, spf } from 'mailauth';
 import { dkimInput, MAX_KEY_RECORD_BYTES, spfRecordOverBound, type FromInput } from './auth-bounds';
 import {
@@ -11,10 +11,12 @@ import {
   type DmarcOutcome,
   type SpfOutcome,
 } from './auth-results';
+import { bodyHash, canonicalBody, type BodyHash, type CanonicalBody } from './dkim-body';
 import { verifyDkim } from './dkim-verify';
 import { checkDmarc } from './dmarc-check';
 import type { DnsLookup } from './dns-resolver';
 import { checkSpf, type SpfFacts } from './spf-check';
+import { sourceSha256 } from './source-hash';
 
 /**
  * SPF (RFC 7208), DKIM (RFC 6376) and DMARC (RFC 7489) of one message. The plain path is
@@ -261,6 +263,107 @@ function boundedSpf(lookup: DnsLookup): DnsLookup {
   };
 }
 
+const requireHere = createRequire(import.meta.url);
+
+/** One of mailauth's body hashers, as its DKIM verifier uses it. */
+interface MailauthBodyHasher {
+  maxBodyLength: unknown;
+  update(chunk: Buffer): void;
+  digest(encoding: 'base64'): string;
+  getMimeStructureStart(): number | undefined;
+  setContentType(contentType: unknown): void;
+  byteLength: number;
+  canonicalizedLength: number;
+  bodyHashedBytes: number;
+}
+
+/** mailauth's DKIM verifier (`lib/dkim/dkim-verifier.js`), what of it is used here. */
+interface MailauthDkimVerifier {
+  bodyHashes: Map<string, MailauthBodyHasher>;
+  headerFrom: string[];
+  results: Awaited<ReturnType<typeof dkimVerify>>['results'];
+  messageHeaders(headers: unknown): Promise<void>;
+  writeAsync(chunk: Buffer): Promise<void>;
+  finish(): Promise<void>;
+}
+
+const { DkimVerifier } = requireHere('mailauth/lib/dkim/dkim-verifier.js') as {
+  DkimVerifier: new (options: object) => MailauthDkimVerifier;
+};
+const { MessageParser } = requireHere('mailauth/lib/dkim/message-parser.js') as {
+  MessageParser: unknown;
+};
+const { RelaxedHash } = requireHere('mailauth/lib/dkim/body/relaxed.js') as {
+  RelaxedHash: new () => MailauthBodyHasher;
+};
+const { SimpleHash } = requireHere('mailauth/lib/dkim/body/simple.js') as { SimpleHash: unknown };
+
+/**
+ * sha256 of the sources of mailauth's DKIM verifier, its message parser and its two body
+ * hashers, which `verifyGiven` relies on and `dkim-body.ts` mirrors.
+ */
+export const EXPECTED_DKIM_SOURCES_SHA256 = '0cb2f2b17aa832f6';
+const dkimSources = sourceSha256([DkimVerifier, MessageParser, RelaxedHash, SimpleHash].join('\n'));
+if (dkimSources !== EXPECTED_DKIM_SOURCES_SHA256) {
+  throw new Error(
+    `mailauth's DKIM verifier or body hashers changed (${dkimSources}, checked against ` +
+      `${CHECKED_MAILAUTH_VERSION}); review ingest/message-auth.ts and ingest/dkim-body.ts`,
+  );
+}
+
+/**
+ * A body hasher of mailauth's with its hash made already, from the whole body (dkim-body.ts):
+ * given nothing, it gives what the hasher it stands for would have for that body. Its MIME
+ * structure start (where the first boundary of a multipart body is, which mailauth's hashers
+ * look for byte by byte) is not made: mailauth only copies it into its results, and nothing
+ * here reads it.
+ */
+function madeHasher(own: MailauthBodyHasher, hashed: BodyHash, bodyLength: number) {
+  return {
+    maxBodyLength: own.maxBodyLength,
+    byteLength: bodyLength,
+    bodyHashedBytes: hashed.hashedBytes,
+    canonicalizedLength: hashed.canonicalLength,
+    update() {},
+    setContentType() {},
+    digest: () => hashed.hash,
+    getMimeStructureStart: () => undefined,
+  };
+}
+
+/**
+ * mailauth's `dkimVerify` of a message given as its header (ending in the blank line) and its
+ * body with mailauth's line ends, without its body hashers' byte loops: the verifier reads the
+ * header, and each hasher it makes for it (one per canonicalisation, hash and `l=`, keyed
+ * `canon:hash:l`) is put in the place of one whose hash dkim-body.ts made from the body, as
+ * mailauth's hasher makes it of a body written in one piece. The body is never written to it.
+ */
+async function verifyGiven(
+  header: Buffer,
+  body: Buffer,
+  options: { sender: string; resolver: DnsLookup },
+): Promise<Pick<MailauthDkimVerifier, 'headerFrom' | 'results'>> {
+  const verifier = new DkimVerifier(options);
+  const readHeaders = verifier.messageHeaders.bind(verifier);
+  const canonical = new Map<string, CanonicalBody>();
+  verifier.messageHeaders = async (headers) => {
+    await readHeaders(headers);
+    for (const [key, own] of verifier.bodyHashes) {
+      const canon = own instanceof RelaxedHash ? 'relaxed' : 'simple';
+      let made = canonical.get(canon);
+      if (!made) canonical.set(canon, (made = canonicalBody(body, canon)));
+      const algorithm = key.split(':')[1]!;
+      verifier.bodyHashes.set(
+        key,
+        madeHasher(own, bodyHash(made, algorithm, own.maxBodyLength), body.length),
+      );
+    }
+  };
+  await verifier.writeAsync(header);
+  await verifier.finish();
+  return verifier;
+}
+
 /**
  * The plain path: mailauth's checks, their results in the shape the fast paths give them. They
  * are the steps of mailauth's `authenticate` without ARC and BIMI, each given what it reads in
@@ -272,7 +375,7 @@ export const plainChecks = {
   async dkim(raw: Buffer, sender: string, lookup: DnsLookup): Promise<DkimOutcome> {
     const keys = boundedKeys(lookup);
     const input = dkimInput(raw, MAX_DKIM_SIGNATURES);
-    if (input.kind !== 'runs') {
+    if (input.kind !== 'given') {
       return {
         headerFrom: await fromOf(input.from, sender, keys),
         signatures: [
@@ -282,27 +385,20 @@ export const plainChecks = {
         ],
       };
     }
-    let headerFrom: string[] = [];
+    const result = await verifyGiven(input.header, input.body, { sender, resolver: keys });
     const verified: (DkimSignatureOutcome & { b?: string })[] = [];
     let none: DkimSignatureOutcome | undefined;
-    for (const [i, run] of input.runs.entries()) {
-      const result = await dkimVerify(Readable.from(run.chunks), {
-        sender,
-        resolver: keys as never,
-      });
-      if (i === 0) headerFrom = result.headerFrom;
-      for (const r of result.results) {
-        const outcome = {
-          signingDomain: r.signingDomain,
-          result: r.status.result,
-          underSized: r.status.underSized as number | undefined,
-          info: r.info,
-        };
-        // mailauth's "none" stands for no result at all: one for the message, if nothing else.
-        if (outcome.result === 'none') none ??= outcome;
-        // Each result carries its signature's b= (mailauth's types leave it out).
-        else verified.push({ ...outcome, b: (r as { signature?: string }).signature });
-      }
+    for (const r of result.results) {
+      const outcome = {
+        signingDomain: r.signingDomain,
+        result: r.status.result,
+        underSized: r.status.underSized as number | undefined,
+        info: r.info,
+      };
+      // mailauth's "none" stands for no result at all: one for the message, if nothing else.
+      if (outcome.result === 'none') none ??= outcome;
+      // Each result carries its signature's b= (mailauth's types leave it out).
+      else verified.push({ ...outcome, b: (r as { signature?: string }).signature });
     }
     // In header order: each signature's result where it was (found by its b=), the rest after.
     const signatures: DkimSignatureOutcome[] = [];
@@ -315,7 +411,7 @@ export const plainChecks = {
     }
     signatures.push(...verified);
     return {
-      headerFrom,
+      headerFrom: result.headerFrom,
       signatures: (signatures.length ? signatures : [none!]).map(
         ({ signingDomain, result, underSized, info }) => ({
           signingDomain,
