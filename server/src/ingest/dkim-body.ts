@@ -17,15 +17,18 @@ const LF = 0x0a;
 const SP = 0x20;
 const TAB = 0x09;
 
-/** Past this many LFs in the first `LF_DENSITY` bytes each, a byte loop beats one search per LF. */
+/**
+ * The scans below search LF by LF until `DENSE_AFTER` LFs have come at least one in every
+ * `LF_DENSITY` bytes, then go on byte by byte: a search costs as much as some twenty bytes of a
+ * loop.
+ */
 const DENSE_AFTER = 1024;
 const LF_DENSITY = 32;
 
 /**
  * Whether `raw` has an LF that mailauth makes CRLF: one whose last byte before it other than an
  * LF is not a CR (`ensureLinebreaks` of its message parser, so an LF right after a CRLF stays).
- * Found LF by LF with `indexOf`, or byte by byte where LFs are dense (a search costs as much as
- * some twenty bytes of a loop).
+ * Found LF by LF with `indexOf`, or byte by byte where LFs are dense.
  */
 function hasBareLf(raw: Buffer): boolean {
   let last = -1;
