@@ -244,8 +244,9 @@ export async function runHostileAuth(opts: { quick: boolean }): Promise<Figure[]
 /**
  * Messages that mailauth alone reads (the fast paths leave them: a bare LF or CR in the header,
  * a From of no plain form, an SPF record out of the common case), each at a step of mailauth that
- * is not linear, or linear at many times a byte of body: against an ordinary signed message of
- * the same size (bench/README.md, "Mail checks").
+ * is not linear, or at a body its hashers would read at many times a byte (those hashes are made
+ * by dkim-body.ts in their stead): against an ordinary signed message of the same size
+ * (bench/README.md, "Mail checks").
  */
 async function mailauthCases(): Promise<Case[]> {
   const like = async (raw: Buffer) => ({
@@ -256,7 +257,7 @@ async function mailauthCases(): Promise<Case[]> {
   const folded = `X-Folded: a${'\r\n b'.repeat(40_000)}\r\n`;
   const plain = compose('news@good.test', '', 'Ciao,\r\nil tuo codice è 482913.\r\n');
   const make: [string, string, Buffer, string?][] = [
-    // Not hostile: what mailauth itself costs beside the fast path, on an ordinary 1 MB message.
+    // Not hostile: what mailauth costs beside the fast path, on an ordinary 1 MB message.
     [
       'ordinary',
       'an ordinary signed message of 1 MB, to mailauth',

@@ -123,17 +123,16 @@ function relaxBody(body: Buffer): RelaxedBody {
   let crs = 0;
   let prev = -1;
   const length = body.length;
-  // Other characters first: they are most of any body, and one comparison tells them apart.
+  // Other characters first: they are most of any body, and one comparison tells most apart.
   for (let i = 0; i < length; i++) {
     const c = body[i]!;
-    if (c > SP) {
-      if (prev === CR) loneCr = true;
+    if (prev === CR && c !== LF) loneCr = true;
+    if (c > SP || (c !== SP && c !== LF && c !== CR && c !== TAB)) {
       if (blanks) out[o++] = SP;
       for (; crs > 0; crs--) out[o++] = CR;
       blanks = false;
       out[o++] = c;
     } else if (c === SP) {
-      if (prev === CR) loneCr = true;
       if (prev === SP) rewrite = true;
       blanks = true;
     } else if (c === LF) {
@@ -150,18 +149,10 @@ function relaxBody(body: Buffer): RelaxedBody {
       rewrite = loneCr = blanks = false;
       crs = 0;
     } else if (c === CR) {
-      if (prev === CR) loneCr = true;
       crs++;
-    } else if (c === TAB) {
-      if (prev === CR) loneCr = true;
+    } else {
       rewrite = true;
       blanks = true;
-    } else {
-      if (prev === CR) loneCr = true;
-      if (blanks) out[o++] = SP;
-      for (; crs > 0; crs--) out[o++] = CR;
-      blanks = false;
-      out[o++] = c;
     }
     prev = c;
   }

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Mailparser from 'mailparser';
 import { capNesting, capTags } from './sanitize';
-import { sourceSha256 } from './source-hash';
+import { checkSource } from './source-hash';
 
 /**
  * Every reach into mailparser's internals, and into those of mailsplit, which it reads MIME
@@ -254,11 +254,12 @@ function replaceMethod<O extends object, K extends keyof O>(
 ): O[K] | undefined {
   const own = owner[name];
   if (own === replacement) return undefined;
-  if (sourceSha256(own) !== expectedSha256) {
-    throw new Error(
-      `${what} changed (checked against ${checkedAgainst}); review ingest/mailparser-internals.ts`,
-    );
-  }
+  checkSource(
+    own,
+    expectedSha256,
+    `${what} (checked against ${checkedAgainst})`,
+    'ingest/mailparser-internals.ts',
+  );
   owner[name] = replacement;
   return own;
 }

@@ -16,7 +16,7 @@ import { verifyDkim } from './dkim-verify';
 import { checkDmarc } from './dmarc-check';
 import type { DnsLookup } from './dns-resolver';
 import { checkSpf, type SpfFacts } from './spf-check';
-import { sourceSha256 } from './source-hash';
+import { checkSource } from './source-hash';
 
 /**
  * SPF (RFC 7208), DKIM (RFC 6376) and DMARC (RFC 7489) of one message. The plain path is
@@ -303,13 +303,12 @@ const { SimpleHash } = requireHere('mailauth/lib/dkim/body/simple.js') as { Simp
  * hashers, which `verifyGiven` relies on and `dkim-body.ts` mirrors.
  */
 export const EXPECTED_DKIM_SOURCES_SHA256 = '0cb2f2b17aa832f6';
-const dkimSources = sourceSha256([DkimVerifier, MessageParser, RelaxedHash, SimpleHash].join('\n'));
-if (dkimSources !== EXPECTED_DKIM_SOURCES_SHA256) {
-  throw new Error(
-    `mailauth's DKIM verifier or body hashers changed (${dkimSources}, checked against ` +
-      `${CHECKED_MAILAUTH_VERSION}); review ingest/message-auth.ts and ingest/dkim-body.ts`,
-  );
-}
+checkSource(
+  [DkimVerifier, MessageParser, RelaxedHash, SimpleHash].join('\n'),
+  EXPECTED_DKIM_SOURCES_SHA256,
+  `mailauth's DKIM verifier or body hashers (checked against ${CHECKED_MAILAUTH_VERSION})`,
+  'ingest/message-auth.ts and ingest/dkim-body.ts',
+);
 
 /**
  * A body hasher of mailauth's with its hash made already, from the whole body (dkim-body.ts):

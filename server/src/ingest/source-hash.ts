@@ -7,3 +7,14 @@ import { createHash } from 'node:crypto';
  */
 export const sourceSha256 = (fn: unknown) =>
   createHash('sha256').update(String(fn)).digest('hex').slice(0, 16);
+
+/**
+ * Throws unless `code`'s source hashes to `expectedSha256`: `what` names it and the library
+ * version it was checked against, `review` the file of ours to read again.
+ */
+export function checkSource(code: unknown, expectedSha256: string, what: string, review: string) {
+  const found = sourceSha256(code);
+  if (found !== expectedSha256) {
+    throw new Error(`${what} changed (source ${found}); review ${review}`);
+  }
+}
