@@ -47,6 +47,25 @@ describe('batcher', () => {
     expect(await Promise.all(later)).toEqual(['ok 3', 'ok 4', 'ok 5']);
   });
 
+  it('sends what several callbacks of one turn ask for as one batch', async () => {
+    const { put, batches, values } = harness();
+    const puts: Promise<string>[] = [];
+    // Two timers due together run in one turn, each as a callback of its own, with the
+    // microtasks in between, as the sockets that become readable together do.
+    await new Promise<void>((resolve) => {
+      setTimeout(() => puts.push(put({ group: 'a', value: 1 })), 0);
+      setTimeout(() => {
+        puts.push(put({ group: 'a', value: 2 }));
+        resolve();
+      }, 0);
+    });
+    await turn();
+    expect(batches).toHaveLength(1);
+    expect(values(0)).toEqual([1, 2]);
+    batches[0]!.finish();
+    expect(await Promise.all(puts)).toEqual(['ok 1', 'ok 2']);
+  });
+
   it('keeps groups apart: each has its own batches', async () => {
     const { put, batches } = harness();
     const puts = [

@@ -241,6 +241,85 @@ describe('Redis store: puts in batches', () => {
     },
   );
 
+  it.each([
+    ['one server', () => redis.url],
+    ['a cluster', () => cluster.url],
+  ])(
+    'announces in its write each message it stores that carries an event, and no other, on %s',
+    async (_name, url) => {
+      const prefix = `t${randomBytes(4).toString('hex')}:`;
+      const channelOf = (mailbox: string) => `${prefix}ev:${mailbox}`;
+      const store = await createRedisStore({
+        url: url(),
+        prefix,
+        tombstoneMs: 1000,
+        announceOn: channelOf,
+      });
+      expect(store.announcesDeliveries).toBe(true);
+      // What is published, as published (the bus would drop a payload that is not an event).
+      const subscriber = await connectRedis(url(), 'sub', true);
+      const heard: string[] = [];
+      subscriber.on('message', (channel: string, payload: string) =>
+        heard.push(`${channel} ${payload}`),
+      );
+      await subscriber.subscribe(channelOf('a@x.test'), channelOf('ghost@x.test'));
+      await store.createMailbox({
+        address: 'a@x.test',
+        tokenHash: 'a',
+        createdAt: 1,
+        expiresAt: 9e12,
+      });
+      const announced = (n: number) => JSON.stringify({ type: 'inbox.cleared', n });
+      // In one batch: stored, gone, stored (its bytes beside the script), stored without an
+      // event, stored, over the quota of four.
+      const puts: [string, number, boolean][] = [
+        ['a@x.test', 100, true],
+        ['ghost@x.test', 100, true],
+        ['a@x.test', 40_000, true],
+        ['a@x.test', 100, false],
+        ['a@x.test', 100, true],
+        ['a@x.test', 100, true],
+      ];
+      const outcomes = await Promise.all(
+        puts.map(([mailbox, bytes, withEvent], n) =>
+          store.putMessages(
+            [
+              {
+                mailbox,
+                message: message(n, bytes),
+                announcement: withEvent ? announced(n) : undefined,
+              },
+            ],
+            2,
+            { maxMessages: 4, maxBytes: 10_000_000 },
+          ),
+        ),
+      );
+      expect(outcomes.flat()).toEqual(['stored', 'gone', 'stored', 'stored', 'stored', 'full']);
+      // One more, announced by the same shard after the others: once it is heard, every event
+      // of the puts before it has been too.
+      await store.putMessages(
+        [{ mailbox: 'a@x.test', message: message(6), announcement: announced(6) }],
+        2,
+        { maxMessages: 10, maxBytes: 10_000_000 },
+      );
+      for (let i = 0; i < 200 && heard.length < 4; i++) await new Promise((r) => setTimeout(r, 10));
+      expect(heard).toEqual([0, 2, 4, 6].map((n) => `${channelOf('a@x.test')} ${announced(n)}`));
+      await Promise.all([store.close(), subscriber.quit()]);
+    },
+  );
+
+  it('leaves the events to the caller when puts wait for replicas', async () => {
+    const store = await createRedisStore({
+      url: redis.url,
+      tombstoneMs: 1000,
+      minReplicasAck: 1,
+      announceOn: (mailbox) => mailbox,
+    });
+    expect(store.announcesDeliveries).toBe(false);
+    await store.close();
+  });
+
   it('stores concurrent messages, and reads concurrent polls, with fewer commands than requests', async () => {
     const { store, cleanup } = await freshStore(redis.url);
     const client = await connectRedis(redis.url, 'stats');

@@ -1,3 +1,4 @@
+import type { MailboxEvent } from '@et/common';
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock';
 import { newMessageId } from '../domain/ids';
@@ -35,10 +36,11 @@ export interface DeliveryResult {
 export interface IngestPipeline {
   /**
    * Parses `raw` once and stores a copy in each recipient mailbox that is still live; resolves
-   * after the store committed, then announces each copy on the bus. Recipients are addresses
-   * already resolved at RCPT time, lower case, without duplicates. With `envelope`, each copy
-   * starts with its own `Return-Path:` and `Received:` (trace-headers.ts), which its size and the
-   * quota count; every byte after them is `raw` as received.
+   * after the store committed, and each stored copy is announced on the bus (in the store's own
+   * write when it `announcesDeliveries`). Recipients are addresses already resolved at RCPT
+   * time, lower case, without duplicates. With `envelope`, each copy starts with its own
+   * `Return-Path:` and `Received:` (trace-headers.ts), which its size and the quota count; every
+   * byte after them is `raw` as received.
    */
   deliver(raw: Buffer, recipients: readonly string[], envelope?: Envelope): Promise<DeliveryResult>;
 }
@@ -99,14 +101,22 @@ export function createIngestPipeline({
           },
         };
       });
+      const received = (d: Delivery): MailboxEvent => ({
+        type: 'message.received',
+        message: toSummary({ ...d.message, mailbox: d.mailbox }),
+      });
+      if (store.announcesDeliveries) {
+        for (const d of deliveries) d.announcement = JSON.stringify(received(d));
+      }
       const outcomes = await store.putMessages(deliveries, receivedAt, quota);
       const stored = deliveries.filter((_, i) => outcomes[i] === 'stored');
-      for (const d of stored) {
-        const message = toSummary({ ...d.message, mailbox: d.mailbox });
-        bus.publish(d.mailbox, { type: 'message.received', message }).catch((err: unknown) => {
-          // The message is stored; a page that misses the push sees it at its next fetch.
-          logger.warn({ err }, 'publishing message.received failed');
-        });
+      if (!store.announcesDeliveries) {
+        for (const d of stored) {
+          bus.publish(d.mailbox, received(d)).catch((err: unknown) => {
+            // The message is stored; a page that misses the push sees it at its next fetch.
+            logger.warn({ err }, 'publishing message.received failed');
+          });
+        }
       }
       return {
         ids: stored.map((d) => d.message.id),

@@ -307,6 +307,11 @@ export function createMetrics(): ServiceMetrics {
     ['type'],
   );
   const publishedByType = new Map<MailboxEvent['type'], Count>();
+  function countPublished(type: MailboxEvent['type'], n = 1) {
+    let count = publishedByType.get(type);
+    if (!count) publishedByType.set(type, (count = published.child(type)));
+    count.inc(n);
+  }
 
   // HTTP
   const httpRequests = labelledCounter(
@@ -400,6 +405,7 @@ export function createMetrics(): ServiceMetrics {
         );
       };
     }
+    const put = timed('putMessages', store.putMessages.bind(store));
     return {
       ...store,
       createMailbox: timed(
@@ -421,7 +427,17 @@ export function createMetrics(): ServiceMetrics {
         if (gone.length) expired.inc(gone.length);
       }),
       purgeTombstones: timed('purgeTombstones', store.purgeTombstones.bind(store)),
-      putMessages: timed('putMessages', store.putMessages.bind(store)),
+      putMessages: store.announcesDeliveries
+        ? (deliveries, now, quota) =>
+            put(deliveries, now, quota).then((outcomes) => {
+              // Published by the store itself: each stored delivery that carried its event.
+              const announced = outcomes.filter(
+                (o, i) => o === 'stored' && deliveries[i]!.announcement !== undefined,
+              ).length;
+              if (announced) countPublished('message.received', announced);
+              return outcomes;
+            })
+        : put,
       deleteMessage: timed('deleteMessage', store.deleteMessage.bind(store)),
       deleteAllMessages: timed('deleteAllMessages', store.deleteAllMessages.bind(store)),
     };
@@ -430,9 +446,7 @@ export function createMetrics(): ServiceMetrics {
   function instrumentBus(bus: EventBus): EventBus {
     return {
       publish(mailbox, event) {
-        let count = publishedByType.get(event.type);
-        if (!count) publishedByType.set(event.type, (count = published.child(event.type)));
-        count.inc();
+        countPublished(event.type);
         return bus.publish(mailbox, event);
       },
       subscribe: (mailbox, listener) => bus.subscribe(mailbox, listener),

@@ -41,6 +41,7 @@ export async function createRedisBackend(
       url,
       tombstoneMs: config.tombstoneDays * DAY_MS,
       minReplicasAck: config.redisMinReplicasAck,
+      announceOn: keys.events,
     }),
     createRedisBus({ publisher, subscriber, channelOf: keys.events, logger }),
     createRedisLock({

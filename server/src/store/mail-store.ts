@@ -30,6 +30,12 @@ export interface Inbox {
 export interface Delivery {
   mailbox: string;
   message: NewMessage;
+  /**
+   * The JSON of the event that tells the mailbox's listeners this message arrived, for a store
+   * that `announcesDeliveries`: published by the same write that stores the message, and only
+   * if it stores it.
+   */
+  announcement?: string;
 }
 
 /** How much one mailbox may hold; a message that would go over is refused whole. */
@@ -48,10 +54,18 @@ export type DeliveryOutcome = 'stored' | 'full' | 'gone';
  * Liveness is judged against the `now` the caller passes (epoch ms), never the store's own clock:
  * a mailbox whose `expiresAt <= now` is treated as gone even before the sweeper removes it.
  *
- * The store never publishes events: whoever changed the data does.
- * Every implementation runs the same contract suite, `describeMailStore` in server/test.
+ * The store publishes no events, whoever changed the data does; the one exception is
+ * `announcesDeliveries`. Every implementation runs the same contract suite, `describeMailStore`
+ * in server/test.
  */
 export interface MailStore {
+  /**
+   * True when `putMessages` publishes each stored delivery's `announcement` on the shared bus
+   * itself, in the command that stores it (Redis: one round trip per message fewer, and never a
+   * stored message whose event was lost between the two). Absent: the caller publishes.
+   */
+  readonly announcesDeliveries?: boolean;
+
   /**
    * Creates a mailbox. Resolves false, changing nothing, when the address is already used by a
    * mailbox (live or not yet swept) or is tombstoned until after `createdAt`.

@@ -32,6 +32,12 @@ export interface RedisStoreOptions {
    * once the primary has applied it.
    */
   minReplicasAck?: number;
+  /**
+   * The bus's channel of a mailbox's events (redis-bus.ts). Given, the store announces what it
+   * stores (`announcesDeliveries`), in PUT, unless puts wait for replicas: then the event waits
+   * until WAIT has answered, so that no page hears of a message the replicas may not hold.
+   */
+  announceOn?: (mailbox: string) => string;
 }
 
 /** How long a put waits for its replicas before the sender is told to retry. */
@@ -50,8 +56,8 @@ interface PutItem {
   raw: Buffer;
   /** now, id, summaryJson; after them PUT takes the raw (or ''), then `rest`. */
   head: [number, string, string];
-  /** size, maxMessages, maxBytes. */
-  rest: [number, number, number];
+  /** size, maxMessages, maxBytes, channel, announcement ('' for none). */
+  rest: [number, number, number, string, string];
 }
 
 /**
@@ -171,6 +177,7 @@ async function connectWithScripts(url: string, name: string) {
  */
 export async function createRedisStore(opts: RedisStoreOptions): Promise<MailStore> {
   const minReplicasAck = opts.minReplicasAck ?? 0;
+  const announceOn = minReplicasAck === 0 ? opts.announceOn : undefined;
   const redis = await connectWithScripts(opts.url, 'et-store');
   // WAIT blocks its connection until the replicas answer: puts that wait get their own, so
   // reads never queue behind them.
@@ -373,6 +380,8 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
   }
 
   return {
+    announcesDeliveries: announceOn !== undefined,
+
     createMailbox: (m: NewMailbox) =>
       guard(async () => {
         const tombUntil = m.expiresAt + opts.tombstoneMs;
@@ -459,11 +468,19 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
         const replies = await Promise.all(
           deliveries.map((d) => {
             const { raw, ...summary } = d.message;
+            const { announcement } = d;
+            const announced = announceOn !== undefined && announcement !== undefined;
             return put({
               keys: k.of(d.mailbox),
               raw,
               head: [now, d.message.id, JSON.stringify(summary satisfies StoredSummary)],
-              rest: [raw.length, quota.maxMessages, quota.maxBytes],
+              rest: [
+                raw.length,
+                quota.maxMessages,
+                quota.maxBytes,
+                announced ? announceOn(d.mailbox) : '',
+                announced ? announcement : '',
+              ],
             });
           }),
         );

@@ -46,7 +46,8 @@ return {0, false}
 
 /**
  * Stores a batch of messages, each in its mailbox's keys and in order, as if each were a script
- * of its own: ARGV seven per message (now, id, summaryJson, raw, size, maxMessages, maxBytes),
+ * of its own: ARGV nine per message (now, id, summaryJson, raw, size, maxMessages, maxBytes,
+ * channel, announcement: published on the channel once the message is stored, unless ''),
  * KEYS five per message (the order above), or only five when every message of the batch is for
  * one mailbox (on a Cluster, where a script's keys share a slot). One command for many messages
  * is one AOF write and fsync, one reply and one script call instead of one per message (group
@@ -58,8 +59,9 @@ return {0, false}
  * → per message: 1 stored, 0 mailbox dead or unknown, 2 refused: over quota.
  */
 export const PUT = `
-local out, count, i = {}, #ARGV / 7, 0
+local out, count, i = {}, #ARGV / 9, 0
 local stride = #KEYS == 5 and 0 or 5
+local announce = {}
 while i < count do
   local k = i * stride
   local mailbox = KEYS[k + 1]
@@ -69,7 +71,7 @@ while i < count do
   local empty = n == 0
   local summaries, raws, order, refused = {}, {}, {}, {}
   repeat
-    local a = i * 7
+    local a = i * 9
     local id, raw = ARGV[a + 2], ARGV[a + 4]
     if not e or e <= tonumber(ARGV[a + 1]) then
       out[i + 1] = 0
@@ -87,6 +89,7 @@ while i < count do
       end
       order[#order + 1] = seq
       order[#order + 1] = id
+      if ARGV[a + 9] ~= '' then announce[#announce + 1] = a end
       out[i + 1] = 1
     end
     i = i + 1
@@ -105,6 +108,9 @@ while i < count do
     end
   end
 end
+-- Redis sends what a script publishes after the AOF write (and fsync) of its writes, so no
+-- listener hears of a message before it is stored.
+for _, a in ipairs(announce) do redis.call('PUBLISH', ARGV[a + 8], ARGV[a + 9]) end
 return out
 `;
 
