@@ -1,8 +1,6 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { CheckCpuReady, CheckCpuTurn } from './check-cpu';
-import { track } from './proc';
+import { startCpuChild } from './cpu-child';
 
 const SCRIPT = fileURLToPath(new URL('./check-cpu.ts', import.meta.url));
 
@@ -22,27 +20,13 @@ export async function startCheckCpu(o: {
   off: readonly string[];
   warmUp: number;
 }): Promise<CheckCpuProcess> {
-  const args = ['--import', 'tsx', SCRIPT, '--dns', o.dnsServer, '--file', o.file];
-  args.push('--warm-up', String(o.warmUp), '--off', o.off.join(','));
-  const child = track(spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] }));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
-  const next = async () => {
-    const line = await Promise.race([lines.next(), exited.then(() => null)]);
-    if (!line || line.done) throw new Error('check-cpu.ts exited');
-    return JSON.parse(line.value) as unknown;
-  };
-  const ready = (await next()) as CheckCpuReady;
+  const child = await startCpuChild<CheckCpuReady, CheckCpuTurn>(SCRIPT, [
+    ...['--dns', o.dnsServer, '--file', o.file],
+    ...['--warm-up', String(o.warmUp), '--off', o.off.join(',')],
+  ]);
   return {
-    ...ready,
-    async turn(n) {
-      child.stdin!.write(`${n}\n`);
-      return ((await next()) as CheckCpuTurn).ms;
-    },
-    async stop() {
-      child.stdin!.end();
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      await exited;
-    },
+    ...child.ready,
+    turn: async (n) => (await child.turn(n)).ms,
+    stop: child.stop,
   };
 }

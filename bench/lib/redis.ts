@@ -14,14 +14,17 @@ export interface BenchRedis {
 /**
  * A throw-away redis-server on a free port with its own data dir, on the tests' command line
  * (`redisServerArgs`): AOF on with fsync always, so an acknowledged write is on disk, as
- * SQLite's commit is.
+ * SQLite's commit is. `{ aof: false }` keeps nothing on disk: only to show what the AOF costs.
  */
-export async function startRedis(): Promise<BenchRedis> {
+export async function startRedis({ aof = true } = {}): Promise<BenchRedis> {
   const port = await freePort();
   const dir = trackDir(mkdtempSync(join(tmpdir(), 'et-bench-redis-')));
-  const child = track(
-    spawn('redis-server', redisServerArgs(port, dir, 'standalone'), { stdio: 'ignore' }),
-  );
+  // The last of an option given twice is the one redis-server takes.
+  const args = [
+    ...redisServerArgs(port, dir, 'standalone'),
+    ...(aof ? [] : ['--appendonly', 'no']),
+  ];
+  const child = track(spawn('redis-server', args, { stdio: 'ignore' }));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await waitForRedis(port);
   return {

@@ -1,18 +1,26 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createMailbox, listMessages } from '../lib/api';
-import { percentile } from '../lib/proc';
+import { startCpuChild, type CpuChild } from '../lib/cpu-child';
+import { cpuMs, percentile } from '../lib/proc';
 import { recorded, report } from '../lib/report';
 import { startRedis, type BenchRedis } from '../lib/redis';
 import { startServer, type BenchServer } from '../lib/server';
 import { runSource, type Size } from '../lib/smtp';
+import type { StoreCpuTurn } from '../lib/store-cpu';
 import { runArrival } from './arrival';
 import { runInbox } from './inbox';
 import { ALL_SCENARIOS, messagesFor, scenarioId, describe, type IngestContext } from './ingest';
 
-/** Turns of each ingest scenario per mode; the figure is the median turn. */
-const TURNS = 3;
+/**
+ * Turns of each ingest scenario per mode, and of each side of a store line; the figure is the
+ * median turn. Five: the turns of one line move by up to 1.9x on this machine, and with fewer the
+ * median itself crosses a goal from one run to the next.
+ */
+const TURNS = 5;
 
 interface Mode {
   name: string;
@@ -128,6 +136,132 @@ async function compareIngest(ctx: IngestContext, sqlite: Mode, redis: Mode): Pro
   });
 }
 
+/**
+ * The store alone, in lines like the ingest lines': a message's size and how many puts are on
+ * their way at once (SMTP sessions, in the ingest lines).
+ */
+const STORE_LINES = [
+  { size: '1k', bytes: 1_600, inFlight: 1, messages: 5_000 },
+  { size: '1k', bytes: 1_600, inFlight: 50, messages: 20_000 },
+  { size: '100k', bytes: 102_400, inFlight: 1, messages: 600 },
+  { size: '100k', bytes: 102_400, inFlight: 10, messages: 1_200 },
+] as const;
+
+/** One turn of one side of a store line, per message: µs of CPU and messages per second. */
+interface StoreTurn {
+  /** The store's process. */
+  store: number;
+  server: number;
+  /** Of `server`, in the store's scripts. */
+  script: number;
+  rate: number;
+}
+
+const STORE_CPU = fileURLToPath(new URL('../lib/store-cpu.ts', import.meta.url));
+
+/** INFO commandstats' µs in EVALSHA so far: redis-server's time in the store's scripts. */
+function scriptUsec(redis: BenchRedis): number {
+  const port = new URL(redis.url).port;
+  const info = execFileSync('redis-cli', ['-p', port, 'INFO', 'commandstats'], {
+    encoding: 'utf8',
+  });
+  return Number(/cmdstat_evalsha:calls=\d+,usec=(\d+)/.exec(info)?.[1] ?? 0);
+}
+
+/**
+ * Where a message's store time goes, apart from SMTP and parsing: the store as ingest calls it
+ * (store-cpu.ts), each side in a process of its own, in turns: on SQLite; on Redis as the other
+ * lines run it (AOF, fsync always); the bare commands on that Redis (the least a store there
+ * could cost); the store on a Redis that keeps nothing on disk. CPU of that process plus
+ * redis-server's per message, the part of redis-server's in the scripts (INFO commandstats)
+ * and in the AOF (against the one without): the profile beside the ingest lines.
+ */
+async function compareStoreAlone(ctx: IngestContext & { tmp: string }): Promise<void> {
+  const turns = ctx.quick ? 1 : TURNS;
+  for (const line of STORE_LINES) {
+    const n = ctx.quick ? line.messages / 5 : line.messages;
+    const dir = mkdtempSync(join(ctx.tmp, 'store-'));
+    const servers: BenchRedis[] = [];
+    const children: CpuChild<unknown, StoreCpuTurn>[] = [];
+    try {
+      const start = async (store: string[]) => {
+        const child = await startCpuChild<unknown, StoreCpuTurn>(STORE_CPU, [
+          ...store,
+          ...['--size', String(line.bytes), '--in-flight', String(line.inFlight)],
+          ...['--warm-up', String(n / 2)],
+        ]);
+        children.push(child);
+        return child;
+      };
+      const onDisk = await startRedis();
+      servers.push(onDisk);
+      const diskless = await startRedis({ aof: false });
+      servers.push(diskless);
+      const sides = {
+        sqlite: {
+          child: await start(['--store', 'sqlite', '--path', join(dir, 'store.sqlite')]),
+          redis: null,
+        },
+        redis: { child: await start(['--store', 'redis', '--url', onDisk.url]), redis: onDisk },
+        // On the same server as `redis`: the turns run one at a time, each measures its own.
+        bare: { child: await start(['--store', 'bare', '--url', onDisk.url]), redis: onDisk },
+        diskless: {
+          child: await start(['--store', 'redis', '--url', diskless.url]),
+          redis: diskless,
+        },
+      };
+      type Side = keyof typeof sides;
+      const order = Object.keys(sides) as Side[];
+      const runs = new Map(order.map((name) => [name, [] as StoreTurn[]]));
+      for (let t = 0; t < turns; t++) {
+        for (const name of t % 2 ? [...order].reverse() : order) {
+          const { child, redis } = sides[name];
+          const before = redis ? { cpu: cpuMs(redis.pid), script: scriptUsec(redis) } : null;
+          const turn = await child.turn(n);
+          runs.get(name)!.push({
+            store: turn.cpuUs,
+            server: before ? ((cpuMs(redis!.pid) - before.cpu) * 1000) / n : 0,
+            script: before ? (scriptUsec(redis!) - before.script) / n : 0,
+            rate: turn.rate,
+          });
+        }
+      }
+      const of = (name: Side) => {
+        const list = runs.get(name)!;
+        const totals = list.map((r) => r.store + r.server);
+        return {
+          total: median(totals),
+          totals,
+          store: median(list.map((r) => r.store)),
+          server: median(list.map((r) => r.server)),
+          script: median(list.map((r) => r.script)),
+          rate: median(list.map((r) => r.rate)),
+        };
+      };
+      const [sqlite, redis, bare] = [of('sqlite'), of('redis'), of('bare')];
+      const aof = redis.server - of('diskless').server;
+      const label = `${line.size === '1k' ? '1 KB' : '~100 KB'}, ${line.inFlight} in flight`;
+      report({
+        id: `redis.store.${line.size}.f${line.inFlight}.cpu`,
+        label: `redis.store alone, ${label}: CPU`,
+        unit: 'µs/msg',
+        ours: redis.total,
+        baseline: { name: 'SQLite store', value: sqlite.total },
+        note:
+          `node ${redis.store.toFixed(0)} + redis-server ${redis.server.toFixed(0)} ` +
+          `(scripts ${redis.script.toFixed(0)}, AOF ~${aof.toFixed(0)}); ` +
+          `bare HMGET + HSET ${bare.total.toFixed(0)} (${bare.store.toFixed(0)} + ${bare.server.toFixed(0)}); ` +
+          `${redis.rate.toFixed(0)} msg/s, SQLite ${sqlite.rate.toFixed(0)}, bare ${bare.rate.toFixed(0)}; ` +
+          `median of ${turns} turns of ${n}; Redis ${range(redis.totals, 0)}, SQLite ${range(sqlite.totals, 0)}`,
+      });
+    } finally {
+      await Promise.all(children.map((c) => c.stop()));
+      await Promise.all(servers.map((r) => r.stop()));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+}
+
 /** Bytes redis-server holds for data (INFO memory's used_memory). */
 function redisUsedMemory(redis: BenchRedis): number {
   const port = new URL(redis.url).port;
@@ -230,6 +364,7 @@ export async function runRedis(ctx: IngestContext & { tmp: string }): Promise<vo
   } finally {
     await ingest.stop();
   }
+  await compareStoreAlone(ctx);
 
   const inbox = await startPair();
   try {
