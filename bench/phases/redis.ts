@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { createMailbox, listMessages } from '../lib/api';
 import { startCpuChild, type CpuChild } from '../lib/cpu-child';
+import { cpuPerRoundTrip, processPeer, threadPeer } from '../lib/hops';
 import { cpuMs, percentile } from '../lib/proc';
 import { recorded, report } from '../lib/report';
 import { startRedis, type BenchRedis } from '../lib/redis';
@@ -262,6 +263,45 @@ async function compareStoreAlone(ctx: IngestContext & { tmp: string }): Promise<
   }
 }
 
+/**
+ * What a hop to another process costs against one to a worker thread: both sides' CPU per round
+ * trip of 64 bytes, one right after the other and with both sides idle before each (as at one
+ * SMTP session). A message costs Redis mode's store two hops to redis-server (the recipient
+ * check, the put) and SQLite mode's one to its writer thread.
+ */
+async function compareHops(ctx: IngestContext): Promise<void> {
+  const turns = ctx.quick ? 1 : TURNS;
+  const peers = { process: await processPeer(), thread: await threadPeer() };
+  try {
+    for (const { id, label, n, gapMs } of [
+      { id: 'busy', label: 'back to back', n: 20_000, gapMs: 0 },
+      { id: 'idle', label: '1 ms apart (both sides idle)', n: 3_000, gapMs: 1 },
+    ]) {
+      const count = ctx.quick ? n / 10 : n;
+      const runs = { process: [] as number[], thread: [] as number[] };
+      for (let t = 0; t < turns; t++) {
+        for (const name of t % 2
+          ? (['thread', 'process'] as const)
+          : (['process', 'thread'] as const)) {
+          runs[name].push(await cpuPerRoundTrip(peers[name], count, gapMs));
+        }
+      }
+      report({
+        id: `redis.hop.${id}`,
+        label: `redis.hop round trip, ${label}: CPU`,
+        unit: 'µs',
+        ours: median(runs.process),
+        baseline: { name: 'worker thread', value: median(runs.thread) },
+        note:
+          `64 B over TCP to another process, both sides' CPU; median of ${turns} turns of ` +
+          `${count}; process ${range(runs.process, 1)}, thread ${range(runs.thread, 1)}`,
+      });
+    }
+  } finally {
+    await Promise.all(Object.values(peers).map((peer) => peer.stop()));
+  }
+}
+
 /** Bytes redis-server holds for data (INFO memory's used_memory). */
 function redisUsedMemory(redis: BenchRedis): number {
   const port = new URL(redis.url).port;
@@ -347,10 +387,10 @@ async function startPair() {
 
 /**
  * Redis mode (STORE_URL) against SQLite mode: every ingest scenario in turns and memory per
- * stored message on one pair of servers; inbox read in the same turns on a fresh pair (its
- * figures name how many messages the store holds); arrival on a fresh Redis. redis-server runs
- * with AOF and appendfsync always, so a 250 still means the message is on disk, as SQLite's
- * commit is.
+ * stored message on one pair of servers; the store alone and what a hop costs, the profile of
+ * those lines; inbox read in the same turns on a fresh pair (its figures name how many messages
+ * the store holds); arrival on a fresh Redis. redis-server runs with AOF and appendfsync
+ * always, so a 250 still means the message is on disk, as SQLite's commit is.
  */
 export async function runRedis(ctx: IngestContext & { tmp: string }): Promise<void> {
   const ingest = await startPair();
@@ -365,6 +405,7 @@ export async function runRedis(ctx: IngestContext & { tmp: string }): Promise<vo
     await ingest.stop();
   }
   await compareStoreAlone(ctx);
+  await compareHops(ctx);
 
   const inbox = await startPair();
   try {
