@@ -1,7 +1,8 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { track } from './proc';
+import { redisInfo } from './redis';
 
 const SCRIPT = fileURLToPath(new URL('./baseline-server.ts', import.meta.url));
 
@@ -69,10 +70,7 @@ const FILL = fileURLToPath(new URL('./fill.ts', import.meta.url));
 export async function rewriteSettled(url: string): Promise<number> {
   const start = performance.now();
   for (let i = 0; i < 1200; i++) {
-    const info = execFileSync('redis-cli', ['-u', url, 'INFO', 'persistence'], {
-      encoding: 'utf8',
-    });
-    if (!/^aof_rewrite_(?:in_progress|scheduled):1/m.test(info)) break;
+    if (!/^aof_rewrite_(?:in_progress|scheduled):1/m.test(redisInfo(url, 'persistence'))) break;
     await new Promise((r) => setTimeout(r, 100));
   }
   return (performance.now() - start) / 1000;

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -36,4 +36,9 @@ export async function startRedis({ aof = true } = {}): Promise<BenchRedis> {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** One section of `INFO` from the redis-server at `url`, as redis-cli prints it. */
+export function redisInfo(url: string, section: string): string {
+  return execFileSync('redis-cli', ['-u', url, 'INFO', section], { encoding: 'utf8' });
 }
