@@ -34,6 +34,35 @@ export const RATE_LIMIT_CREATE_MAX = 20;
 /** The window of {@link RATE_LIMIT_CREATE_MAX}, in seconds. */
 export const RATE_LIMIT_CREATE_WINDOW_SECONDS = 600;
 
+/**
+ * Longest whole life of a mailbox, from its creation, in seconds: «Estendi» resets the lifetime
+ * to {@link MAILBOX_TTL_SECONDS} from now but never past this (the site says "10-60 minuti").
+ * The operator mailboxes (postmaster, abuse) are exempt.
+ */
+export const MAILBOX_MAX_LIFETIME_SECONDS = 3600;
+/** Open event streams from one client IP (per node); one more is answered 429. */
+export const MAX_STREAMS_PER_IP = 20;
+/**
+ * Open HTTP connections from one client IP when no proxy is trusted; one more is closed at once.
+ * Behind a proxy the proxy keeps this cap (docs/operations.md).
+ */
+export const HTTP_MAX_CONNECTIONS_PER_IP = 64;
+/** Rate limits key an IPv6 client on this prefix length (its /64), an IPv4 one on its address. */
+export const RATE_LIMIT_IPV6_PREFIX = 64;
+/** Bytes SMTP accepts from one sending IP per hour; beyond, 451 4.7.1 until the window moves. */
+export const SENDER_MAX_BYTES_PER_HOUR = 500 * 1024 * 1024;
+/**
+ * Bytes SMTP accepts per hour into the mailboxes one client IP created, together; beyond,
+ * 451 4.7.1 until the window moves.
+ */
+export const CREATOR_MAX_BYTES_PER_HOUR = 500 * 1024 * 1024;
+/** Detail, attachment and raw downloads per token per minute; beyond, 429 with Retry-After. */
+export const VIEW_RATE_LIMIT_PER_MINUTE = 120;
+/** Refusals of mail addressed to a mailbox that the mailbox keeps (the newest), for the page. */
+export const MAILBOX_MAX_REFUSALS = 20;
+/** Longest `wait` of a long-poll on `GET /api/v1/messages`, in seconds. */
+export const LONG_POLL_MAX_SECONDS = 25;
+
 /** Fallback poll of the inbox when the event stream is down. */
 export const INBOX_POLL_MS = 10_000;
 
