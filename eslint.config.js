@@ -21,6 +21,15 @@ const webFeatures = (() => {
   }
 })();
 
+/** The rooms of ingest (docs/architecture.md, "One message's journey"). */
+const ingestRooms = ['smtp', 'reading', 'auth'];
+
+/** The libraries of the mail stack, each imported by one room of ingest only. */
+const mailLibraries = {
+  auth: ['mailauth'],
+  reading: ['mailparser', '@zone-eu/mailsplit', 'sanitize-html', 'htmlparser2', 'html-to-text'],
+};
+
 /**
  * The import direction of ../shared/style.md. Data flows one way; a wrong-way import fails lint.
  * Each zone: files under `target` may not import from `from` (minus `except`, relative to `from`).
@@ -49,6 +58,17 @@ const zones = [
       ],
     },
   ]),
+  // ingest's rooms: each is entered through its face (index.ts), never through its other files.
+  ...ingestRooms.map((room) => ({
+    target: [
+      `${S}/*.ts`,
+      `${S}/!(ingest)/**`,
+      `${S}/ingest/*.ts`,
+      ...ingestRooms.filter((r) => r !== room).map((r) => `${S}/ingest/${r}/**`),
+    ],
+    from: `${S}/ingest/${room}`,
+    except: ['./index.ts'],
+  })),
   // web: shared (components, lib, content) -> features -> app.
   ...['components', 'lib', 'content'].map((dir) => ({
     target: `${W}/${dir}`,
@@ -94,6 +114,27 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // Each library of the mail stack has one room that may import it (docs/architecture.md): one
+  // block per set of files, since a later block's rule replaces an earlier one's.
+  ...[undefined, ...Object.keys(mailLibraries)].map((room) => ({
+    files: room ? [`server/src/ingest/${room}/**/*.ts`] : ['server/src/**/*.ts'],
+    ignores: room ? [] : Object.keys(mailLibraries).map((r) => `server/src/ingest/${r}/**`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: Object.entries(mailLibraries)
+            .filter(([owner]) => owner !== room)
+            .flatMap(([owner, names]) =>
+              names.map((name) => ({
+                name,
+                message: `only server/src/ingest/${owner}/ imports ${name}`,
+              })),
+            ),
+        },
+      ],
+    },
+  })),
   {
     files: ['web/src/**'],
     languageOptions: { globals: { ...globals.browser } },

@@ -13,12 +13,12 @@
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { createDnsResolver } from '../../server/src/ingest/dns-resolver';
+import { createDnsResolver } from '../../server/src/ingest/auth/dns-resolver';
 import {
   createMessageAuth,
   type AnsweredBy,
   type AuthOutcome,
-} from '../../server/src/ingest/message-auth';
+} from '../../server/src/ingest/auth/message-auth';
 
 export interface CheckCpuReady {
   outcome: AuthOutcome;

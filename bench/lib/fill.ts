@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { systemClock } from '../../server/src/domain/clock';
 import { hashToken, newToken } from '../../server/src/domain/token';
 import { createLocalBus } from '../../server/src/events/local-bus';
-import { parseMessage } from '../../server/src/ingest/parse';
+import { parseMessage } from '../../server/src/ingest/reading/parse';
 import { createIngestPipeline } from '../../server/src/ingest/pipeline';
 import type { MailStore } from '../../server/src/store/mail-store';
 import { createRedisStore } from '../../server/src/store/redis/redis-store';

@@ -1,11 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { createDnsResolver } from '../../server/src/ingest/dns-resolver';
+import { createDnsResolver } from '../../server/src/ingest/auth/dns-resolver';
 import {
   createMessageAuth,
   MAX_DKIM_SIGNATURES,
   MAX_SPF_QUERIES,
   type AuthWork,
-} from '../../server/src/ingest/message-auth';
+} from '../../server/src/ingest/auth/message-auth';
 import { signed } from '../../server/test/helpers/dkim-sign';
 import { startDns, type ZoneRecord } from '../../server/test/helpers/dns-server';
 import { percentile } from '../lib/proc';

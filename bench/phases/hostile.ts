@@ -5,9 +5,9 @@ import { report } from '../lib/report';
 import { startRedis } from '../lib/redis';
 import { startServer, type BenchServer } from '../lib/server';
 import { extractVerification, findTextLinks } from '../../server/src/domain/verification';
-import { outlineMessage } from '../../server/src/ingest/mime-outline';
-import { makePreview, summarizeMessage } from '../../server/src/ingest/parse';
-import { scanMailHtml } from '../../server/src/ingest/sanitize';
+import { outlineMessage } from '../../server/src/ingest/reading/mime-outline';
+import { makePreview, summarizeMessage } from '../../server/src/ingest/reading/parse';
+import { scanMailHtml } from '../../server/src/ingest/reading/sanitize';
 import {
   composeMessage,
   HOSTILE_HTML,

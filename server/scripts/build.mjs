@@ -20,7 +20,7 @@ export async function buildServer(outdir = join(serverDir, 'dist')) {
     entryPoints: {
       main: join(serverDir, 'src/main.ts'),
       'writer-worker': join(serverDir, 'src/store/sqlite/writer-worker.ts'),
-      'parse-worker': join(serverDir, 'src/ingest/parse-worker.ts'),
+      'parse-worker': join(serverDir, 'src/ingest/reading/parse-worker.ts'),
     },
     outdir,
     bundle: true,

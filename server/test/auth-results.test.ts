@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { authClause, orgDomain } from '../src/ingest/auth-results';
-import { CHECKED_MAILAUTH_VERSION } from '../src/ingest/message-auth';
+import { authClause, orgDomain } from '../src/ingest/auth/auth-results';
+import { CHECKED_MAILAUTH_VERSION } from '../src/ingest/auth/message-auth';
 
 /**
  * The fast paths of the mail checks copy mailauth's behaviour, its own readings included: what

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { bodyHash, canonicalBody, withMailauthLineEnds } from '../src/ingest/dkim-body';
+import { bodyHash, canonicalBody, withMailauthLineEnds } from '../src/ingest/auth/dkim-body';
 import { seededRandom } from './helpers/random';
 
 /**

@@ -2,9 +2,15 @@ import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDnsResolver } from '../src/ingest/dns-resolver';
-import { publicKeyOf, readHead, relaxField, verifyDkim, withoutB } from '../src/ingest/dkim-verify';
-import { createMessageAuth, MAX_DKIM_SIGNATURES } from '../src/ingest/message-auth';
+import { createDnsResolver } from '../src/ingest/auth/dns-resolver';
+import {
+  publicKeyOf,
+  readHead,
+  relaxField,
+  verifyDkim,
+  withoutB,
+} from '../src/ingest/auth/dkim-verify';
+import { createMessageAuth, MAX_DKIM_SIGNATURES } from '../src/ingest/auth/message-auth';
 import { dkimKey, expectSameOnBothPaths, zonesForTests } from './helpers/auth-paths';
 import { signed, type SignWith } from './helpers/dkim-sign';
 import { cpuRatio } from './helpers/cpu';

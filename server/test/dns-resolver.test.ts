@@ -6,8 +6,8 @@ import {
   createDnsResolver,
   DNS_NEGATIVE_TTL_WITHOUT_SOA_SECONDS,
   type DnsLookup,
-} from '../src/ingest/dns-resolver';
-import { encodeQuery, parseResponse, RR_TYPES } from '../src/ingest/dns-message';
+} from '../src/ingest/auth/dns-resolver';
+import { encodeQuery, parseResponse, RR_TYPES } from '../src/ingest/auth/dns-message';
 import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
 import { createFakeClock } from './helpers/fake-clock';
 import { seededRandom } from './helpers/random';

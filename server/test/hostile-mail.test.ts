@@ -7,8 +7,8 @@ import {
   MAX_SCORED_CANDIDATES,
   type CodeFinderWork,
 } from '../src/domain/verification/code-finder';
-import { makePreview, parseMessage, summarizeMessage } from '../src/ingest/parse';
-import { createSenderCosts, startParsePool } from '../src/ingest/parse-pool';
+import { makePreview, parseMessage, summarizeMessage } from '../src/ingest/reading/parse';
+import { createSenderCosts, startParsePool } from '../src/ingest/reading/parse-pool';
 import {
   capNesting,
   capTags,
@@ -20,7 +20,7 @@ import {
   scanMailHtml,
   tagsOf,
   type HtmlScanWork,
-} from '../src/ingest/sanitize';
+} from '../src/ingest/reading/sanitize';
 import {
   composeMessage,
   HOSTILE_HTML,

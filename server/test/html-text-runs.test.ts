@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Parser } from 'htmlparser2';
 import { describe, expect, it } from 'vitest';
-import { CHECKED_HTMLPARSER2_VERSION, joinTextRuns } from '../src/ingest/html-text-runs';
-import { sanitizeMailHtml, scanMailHtml } from '../src/ingest/sanitize';
+import { CHECKED_HTMLPARSER2_VERSION, joinTextRuns } from '../src/ingest/reading/html-text-runs';
+import { sanitizeMailHtml, scanMailHtml } from '../src/ingest/reading/sanitize';
 import {
   HOSTILE_HTML,
   HOSTILE_TEXTS,

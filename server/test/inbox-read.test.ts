@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBus } from '../src/events/local-bus';
 import { buildApp } from '../src/http/app';
 import { createPushHub } from '../src/http/push-hub';
-import { parseMessage } from '../src/ingest/parse';
+import { parseMessage } from '../src/ingest/reading/parse';
 import { createIngestPipeline } from '../src/ingest/pipeline';
 import type { MailStore } from '../src/store/mail-store';
 import { createRedisStore } from '../src/store/redis/redis-store';

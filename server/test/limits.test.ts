@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stressBounds } from '../src/ingest/smtp-listener';
+import { stressBounds } from '../src/ingest/smtp/smtp-listener';
 import { bearer, startHarness, type Harness, type HarnessOptions } from './helpers/harness';
 import { code, openSmtp, type SmtpSession } from './helpers/smtp-client';
 import { openEvents } from './helpers/sse-client';

@@ -21,9 +21,9 @@ import {
   readHeaderLines,
   renderHtmlText,
   splitLongWord,
-} from '../src/ingest/mailparser-internals';
-import { parseMessage } from '../src/ingest/parse';
-import { capTags, MAX_HTML_NESTING } from '../src/ingest/sanitize';
+} from '../src/ingest/reading/mailparser-internals';
+import { parseMessage } from '../src/ingest/reading/parse';
+import { capTags, MAX_HTML_NESTING } from '../src/ingest/reading/sanitize';
 import { sourceSha256 } from '../src/ingest/source-hash';
 import { emlFiles, htmlOf } from './helpers/fixtures';
 import {

@@ -4,8 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { dkimVerify, sealMessage } from 'mailauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dkimInput, MAX_AUTH_HEADER_LINES } from '../src/ingest/auth-bounds';
-import { createDnsResolver } from '../src/ingest/dns-resolver';
+import { dkimInput, MAX_AUTH_HEADER_LINES } from '../src/ingest/auth/auth-bounds';
+import { createDnsResolver } from '../src/ingest/auth/dns-resolver';
 import {
   createMessageAuth,
   MAX_DKIM_SIGNATURES,
@@ -13,7 +13,7 @@ import {
   plainChecks,
   type AnsweredBy,
   type AuthWork,
-} from '../src/ingest/message-auth';
+} from '../src/ingest/auth/message-auth';
 import { signed as signWith } from './helpers/dkim-sign';
 import { cpuRatio } from './helpers/cpu';
 import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';

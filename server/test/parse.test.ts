@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cleanFilename, makePreview, parseMessage } from '../src/ingest/parse';
+import { cleanFilename, makePreview, parseMessage } from '../src/ingest/reading/parse';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 

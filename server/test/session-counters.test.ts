@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSessionCounters } from '../src/ingest/session-counters';
+import { createSessionCounters } from '../src/ingest/smtp/session-counters';
 
 const limits = { maxConnectionsPerIp: 2, maxMessagesPerConnection: 3, maxBadRecipients: 2 };
 

@@ -4,8 +4,8 @@ import {
   newSessionTimes,
   sweepIntervalMs,
   type TimeLimits,
-} from '../src/ingest/session-deadlines';
-import type { WireState } from '../src/ingest/smtp-server-internals';
+} from '../src/ingest/smtp/session-deadlines';
+import type { WireState } from '../src/ingest/smtp/smtp-server-internals';
 
 const limits: TimeLimits = {
   sessionTimeoutMs: 600_000,

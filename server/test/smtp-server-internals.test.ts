@@ -12,7 +12,7 @@ import {
   patchOptions,
   type ConnectionHandle,
   type PatchOptions,
-} from '../src/ingest/smtp-server-internals';
+} from '../src/ingest/smtp/smtp-server-internals';
 import { openSmtp, type SmtpSession } from './helpers/smtp-client';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_SPF_QUERIES } from '../src/ingest/message-auth';
+import { MAX_SPF_QUERIES } from '../src/ingest/auth/message-auth';
 import { expectSameOnBothPaths, zonesForTests } from './helpers/auth-paths';
 import type { ZoneRecord } from './helpers/dns-server';
 

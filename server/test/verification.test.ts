@@ -4,7 +4,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractVerification, findTextLinks } from '../src/domain/verification';
 import { wordsOf } from '../src/domain/verification/code-finder';
-import { parseMessage } from '../src/ingest/parse';
+import { parseMessage } from '../src/ingest/reading/parse';
 import { bearer, startHarness, type Harness } from './helpers/harness';
 import { seededRandom } from './helpers/random';
 import { CASES, type VerificationCase } from './verification-cases';

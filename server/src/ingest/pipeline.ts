@@ -5,7 +5,7 @@ import { newMessageId } from '../domain/ids';
 import { toSummary, type MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
 import type { Delivery, MailStore, Quota } from '../store/mail-store';
-import type { CheckMessage } from './message-auth';
+import type { CheckMessage } from './auth';
 import { lineEndingOf, traceHeaders, type Envelope } from './trace-headers';
 
 export interface IngestPipelineDeps {

@@ -1,14 +1,14 @@
 import { generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { createDnsResolver } from '../../src/ingest/dns-resolver';
+import { createDnsResolver } from '../../src/ingest/auth/dns-resolver';
 import {
   createMessageAuth,
   type AnsweredBy,
   type AuthOutcome,
   type AuthWork,
   type SenderFacts,
-} from '../../src/ingest/message-auth';
+} from '../../src/ingest/auth/message-auth';
 import { startDns, startSilentDns, type TestDns, type ZoneRecord } from './dns-server';
 
 /** What one check came to, on one path. */

@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { decodeBody, outlineMessage } from '../../src/ingest/mime-outline';
+import { decodeBody, outlineMessage } from '../../src/ingest/reading/mime-outline';
 
 /** The folder of the real `.eml` fixtures. */
 export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));

@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import type * as Mailparser from 'mailparser';
 import { capNesting, capTags } from './sanitize';
-import { checkSource } from './source-hash';
+import { checkSource } from '../source-hash';
 
 /**
  * Every reach into mailparser's internals, and into those of mailsplit, which it reads MIME

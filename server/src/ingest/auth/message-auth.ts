@@ -16,7 +16,7 @@ import { verifyDkim } from './dkim-verify';
 import { checkDmarc } from './dmarc-check';
 import type { DnsLookup } from './dns-resolver';
 import { checkSpf, type SpfFacts } from './spf-check';
-import { checkSource } from './source-hash';
+import { checkSource } from '../source-hash';
 
 /**
  * SPF (RFC 7208), DKIM (RFC 6376) and DMARC (RFC 7489) of one message. The plain path is

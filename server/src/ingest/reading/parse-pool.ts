@@ -6,7 +6,7 @@ import type {
   MessageSummaryFields,
   ParsedMessage,
   ParseOptions,
-} from '../domain/message';
+} from '../../domain/message';
 import { createMessageParser, type MessageParserOptions } from './parse';
 
 /** A parse sent to a parser thread: the raw bytes and exactly the parser's own options. */

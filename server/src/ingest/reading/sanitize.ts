@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import type { MessageLink } from '../domain/verification';
+import type { MessageLink } from '../../domain/verification';
 import { TextRunTokenizer } from './html-text-runs';
 
 /**

@@ -7,13 +7,13 @@ import {
   type SMTPServerSession,
   type SMTPServerAddress,
 } from 'smtp-server';
-import { normalizeAddress, splitAddress } from '../domain/address';
-import { isRoleAddress } from '../domain/role-mailboxes';
-import type { Clock } from '../domain/clock';
-import type { SmtpMetrics } from '../observability/instruments';
-import type { MailStore, Quota } from '../store/mail-store';
-import type { DeliveryResult, IngestPipeline } from './pipeline';
-import type { Envelope } from './trace-headers';
+import { normalizeAddress, splitAddress } from '../../domain/address';
+import { isRoleAddress } from '../../domain/role-mailboxes';
+import type { Clock } from '../../domain/clock';
+import type { SmtpMetrics } from '../../observability/instruments';
+import type { MailStore, Quota } from '../../store/mail-store';
+import type { DeliveryResult, IngestPipeline } from '../pipeline';
+import type { Envelope } from '../trace-headers';
 import { createSessionCounters } from './session-counters';
 import {
   checkSession,

@@ -7,8 +7,8 @@ import type {
   ParseOptions,
   ParsedAttachment,
   ParsedMessage,
-} from '../domain/message';
-import { extractVerification, findTextLinks } from '../domain/verification';
+} from '../../domain/message';
+import { extractVerification, findTextLinks } from '../../domain/verification';
 import {
   decodeBody,
   decodeHeader,
