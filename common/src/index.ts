@@ -183,6 +183,42 @@ export interface MessageList {
   messages: MessageSummary[];
 }
 
+/** Why SMTP refused or cut a message addressed to a live mailbox: a stable code. */
+export type RefusalReason =
+  /** Larger than the message size limit (552). */
+  | 'too-big'
+  /** The mailbox held too many messages or bytes (452 4.2.2). */
+  | 'mailbox-full'
+  /** The sending server, or the mailboxes of one creator, went over a limit (451 4.7.1). */
+  | 'sender-limit'
+  /** The message arrived too slowly (421 4.4.2). */
+  | 'too-slow'
+  /** The message broke a rule of mail, e.g. more than one From address (550 5.7.1). */
+  | 'rejected';
+
+/**
+ * One refusal of mail addressed to a mailbox, kept by the mailbox (the newest
+ * {@link MAILBOX_MAX_REFUSALS}) and gone with it: why a mail did not arrive.
+ */
+export interface DeliveryRefusal {
+  /** ISO 8601 instant of the refusal. */
+  at: string;
+  /** The envelope sender as given in MAIL FROM; '' for the null sender. */
+  sender: string;
+  reason: RefusalReason;
+  /** The SMTP reply we sent, code and text, e.g. `552 5.3.4 Message size exceeds …`. */
+  reply: string;
+  /** Size of the message in bytes, when known (e.g. from SIZE or what arrived). */
+  size: number | null;
+  /** The limit that was passed, in the unit of `size` (bytes), when one applies. */
+  limit: number | null;
+}
+
+/** Answer of `GET /api/v1/mailbox/refusals`: newest first. */
+export interface RefusalList {
+  refusals: DeliveryRefusal[];
+}
+
 /** Stable error codes of the API; the web maps them to Italian text. */
 export type ErrorCode =
   | 'BAD_REQUEST'
