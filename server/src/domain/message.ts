@@ -35,9 +35,55 @@ export interface MessageRecord {
   authentication: MessageAuthentication | null;
 }
 
-/** A message ready to be stored: its summary and the bytes exactly as received. */
+/** A message ready to be stored: its summary, its reading and the bytes as stored. */
 export interface NewMessage extends Omit<MessageRecord, 'mailbox'> {
   raw: Buffer;
+  /**
+   * What the detail view shows, made once at ingest and kept beside the summary, so that no view
+   * parses the message again. Absent: the message is read on its first view and kept then.
+   */
+  reading?: MessageReading;
+}
+
+/** Where an attachment's body lies in the stored bytes, and how it is encoded there. */
+export interface AttachmentPart {
+  /** Offset of the part's body (after its header block) in the stored raw bytes. */
+  start: number;
+  /** Offset just past the part's body. */
+  end: number;
+  /** Content-Transfer-Encoding of the part, lower case (`base64`, `quoted-printable`, `7bit`…). */
+  encoding: string;
+}
+
+/** One attachment as the reading keeps it: what the list shows and where its bytes are. */
+export interface ReadingAttachment {
+  /** Stable id: the attachment's position in the message, from 1. */
+  id: string;
+  /** Cleaned file name; `attachment` when the message gives none. */
+  filename: string;
+  contentType: string;
+  /** Content-ID without angle brackets, when the part has one (inline images). */
+  contentId: string | null;
+  /** Size of the decoded content in bytes. */
+  size: number;
+  part: AttachmentPart;
+}
+
+/**
+ * What the detail view shows of a message, made once (at ingest, in a reading worker) and kept
+ * beside the summary.
+ */
+export interface MessageReading {
+  /**
+   * `complete`: read whole. `too-complex`: reading it took longer than the server allows
+   * (`READ_DEADLINE_MS`): no body and no attachment list, the raw message stays downloadable.
+   */
+  status: 'complete' | 'too-complex';
+  to: MailAddress[];
+  text: string;
+  /** The sanitised HTML body, or null. */
+  html: string | null;
+  attachments: ReadingAttachment[];
 }
 
 /** Summary fields that ingest derives from the raw bytes, once. */
