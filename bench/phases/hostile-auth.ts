@@ -147,7 +147,7 @@ export async function runHostileAuth(opts: { quick: boolean }): Promise<Figure[]
     const seen = new Map<Buffer, Seen>();
     const checkOnce = async (input: { raw: Buffer; sender: string }) => {
       let questions = 0;
-      const lookup = createDnsLookup({ servers: [dns.server], timeoutMs: 500, tries: 2 });
+      const lookup = createDnsLookup({ servers: [dns.server], timeoutMs: 2000, tries: 2 });
       const { results: r } = await checkSender(
         input.raw,
         { ip: '127.0.0.1', helo: 'client.bench.test', sender: input.sender },

@@ -136,7 +136,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
     if (tuning.senderChecks === false || !config.senderChecks) return undefined;
     const lookup = createDnsLookup({
       servers: config.dnsServers,
-      timeoutMs: Math.floor(config.dnsTimeoutMs / (2 * config.dnsTries)),
+      timeoutMs: config.dnsTimeoutMs,
       tries: config.dnsTries,
     });
     const options = { hostname: config.smtpHostname, timeoutMs: config.dnsTimeoutMs, lookup };
