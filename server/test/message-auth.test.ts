@@ -173,6 +173,17 @@ describe('SPF, DKIM and DMARC by mailauth against a real DNS server', () => {
       { spf: 'pass', dkim: 'neutral', dmarc: 'fail', domain: null },
     ],
     [
+      'a signed field changed after signing, SPF aligned',
+      async () => {
+        const raw = await signed(message('news@good.test'));
+        return Buffer.from(raw.toString().replace('Subject: Prova', 'Subject: Urgente'));
+      },
+      'bounce@good.test',
+      // The body hash holds and the signature does not: fail ("bad signature"); SPF passes
+      // for the From's domain, so DMARC does too.
+      { spf: 'pass', dkim: 'fail', dmarc: 'pass', domain: 'good.test' },
+    ],
+    [
       'SPF -all from the wrong IP, p=reject spoofing',
       async () => message('sicurezza@bank.test'),
       'sicurezza@bank.test',

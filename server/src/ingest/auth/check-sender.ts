@@ -244,9 +244,10 @@ function temperror(hostname: string): AuthOutcome {
  * `authenticate()` for DKIM and SPF, then its `dmarc()` with what they found, as
  * `authenticate()` would call it, within the rest of the deadline. ARC and BIMI are off: we
  * report neither, and each would ask questions and verify signatures for nothing. A message of
- * more than one From address gets DMARC `permerror` (RFC 7489 §6.6.1: it cannot be judged;
- * mailauth's `dmarc()` gives no result for it). Never rejects: a failure of the whole check is
- * `temperror` everywhere.
+ * more than one From address gets DMARC `permerror`: mailauth's `dmarc()` gives no result for
+ * it, which would read as `none` and show no warning for a From that names a bank beside the
+ * sender's own address (RFC 7489 §6.6.1 leaves such mail to the receiver, and the pipeline
+ * refuses it at DATA). Never rejects: a failure of the whole check is `temperror` everywhere.
  */
 export async function checkSender(
   raw: Buffer,
