@@ -1,5 +1,6 @@
 import type { MessageAuthentication, MessageDetail, MessageList } from '@et/common';
 import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { authenticate } from 'mailauth';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { MAX_DKIM_HEADER_BYTES } from '../src/ingest/auth/auth-bounds';
@@ -12,6 +13,7 @@ import {
 import { createDnsLookup, type DnsLookup } from '../src/ingest/auth/dns-lookup';
 import { signed as signWith } from './helpers/dkim-sign';
 import { cpuRatio } from './helpers/cpu';
+import { emlFiles } from './helpers/fixtures';
 import { startDns, startSilentDns, type TestDns, type ZoneRecord } from './helpers/dns-server';
 import { bearer, startHarness, type Harness } from './helpers/harness';
 import { splitTrace } from './helpers/trace';
@@ -277,6 +279,38 @@ describe('SPF, DKIM and DMARC by mailauth against a real DNS server', () => {
         'TXT _dmarc.twice.test',
       ].sort(),
     );
+  });
+
+  it("checks every real message of the fixtures to mailauth's words, none an error of ours", async () => {
+    // A server that knows no name at all: "no such name" for every question they cause.
+    const nowhere = await startDns(['test', '#'], []);
+    try {
+      const files = emlFiles();
+      expect(files.length).toBeGreaterThan(10);
+      for (const file of files) {
+        const raw = readFileSync(file);
+        const outcome = await check(raw, 'bounce@example.org', 2000, nowhere.server);
+        const signed = /^DKIM-Signature:/im.test(raw.toString('latin1'));
+        expect(outcome.results, file).toEqual({
+          spf: 'none',
+          dkim: signed ? 'neutral' : 'none',
+          dmarc: outcome.headerFrom.length > 1 ? 'permerror' : 'none',
+          domain: null,
+        });
+        // One field: every line after the first is a fold, each clause a line of its own.
+        expect(outcome.header, file).toMatch(/^Authentication-Results: mx\.test;\r\n dkim=/);
+        expect(
+          outcome.header
+            .split('\r\n')
+            .slice(1)
+            .every((l) => /^ \S/.test(l)),
+          file,
+        ).toBe(true);
+        expect(outcome.header, file).toContain(';\r\n spf=none (mx.test: example.org does not');
+      }
+    } finally {
+      await nowhere.stop();
+    }
   });
 
   describe('the questions of hostile mail, bounded', () => {
