@@ -59,6 +59,7 @@ export interface Config {
   senderChecks: boolean;
   dnsServers: string[];
   dnsTimeoutMs: number;
+  dnsTries: number;
   createRateLimitMax: number;
   createRateLimitWindowSeconds: number;
   trustProxy: string | null;
@@ -79,14 +80,7 @@ const ROLES: Role[] = ['all', 'smtp', 'http'];
  * The fast paths a node can be told to skip (docs/architecture.md, "Fast paths"): each one
  * gives the answer of the plain path for less work, and turning it off leaves the plain path.
  */
-export const FAST_PATHS = [
-  'inbox-read',
-  'mime-outline',
-  'html-text-runs',
-  'dkim-verify',
-  'spf-check',
-  'dmarc-check',
-] as const;
+export const FAST_PATHS = ['inbox-read', 'mime-outline', 'html-text-runs'] as const;
 export type FastPath = (typeof FAST_PATHS)[number];
 
 type Env = Record<string, string | undefined>;
@@ -429,13 +423,19 @@ export const CONFIG_VARS = {
     fallback: [],
     shownFallback: "(the system's)",
     read: dnsServers,
-    doc: 'Comma-separated DNS servers (`ip` or `ip:port`, `[ipv6]:port`) for the SPF, DKIM and DMARC checks.',
+    doc: 'Comma-separated DNS servers (`ip` or `ip:port`, `[ipv6]:port`) for the SPF, DKIM and DMARC checks: a local caching resolver beside the node (docs/operations.md, "DNS for the sender checks"). The node keeps no answers of its own.',
   },
   dnsTimeoutMs: {
     name: 'DNS_TIMEOUT_MS',
     fallback: 2000,
     read: int(100, 30_000),
     doc: 'Longest time the SPF, DKIM and DMARC checks of one message may take, every lookup included; past it the results are `temperror` and the message is stored all the same.',
+  },
+  dnsTries: {
+    name: 'DNS_TRIES',
+    fallback: 2,
+    read: int(1, 5),
+    doc: 'How many times each DNS question is sent to each server of `DNS_SERVERS` before it fails; the first try waits `DNS_TIMEOUT_MS` / (2 × `DNS_TRIES`), later ones longer (c-ares), and `DNS_TIMEOUT_MS` ends the question whatever the tries.',
   },
   createRateLimitMax: {
     name: 'RATE_LIMIT_CREATE_MAX',
@@ -477,7 +477,7 @@ export const CONFIG_VARS = {
     name: 'FAST_PATHS_OFF',
     fallback: [],
     read: fastPaths,
-    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser), `html-text-runs` (each run of text handed to the HTML sanitiser as one event), `dkim-verify`, `spf-check`, `dmarc-check` (the sender checks of the common case made without mailauth). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
+    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser), `html-text-runs` (each run of text handed to the HTML sanitiser as one event). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
   },
   metricsHost: {
     name: 'METRICS_HOST',

@@ -52,8 +52,19 @@ describe('config', () => {
       loadConfig({ FAST_PATHS_OFF: ' mime-outline,inbox-read ,mime-outline' }).fastPathsOff,
     ).toEqual(['mime-outline', 'inbox-read']);
     expect(() => loadConfig({ FAST_PATHS_OFF: 'inbox-read,cn' })).toThrow(
-      /FAST_PATHS_OFF unknown fast path: cn; known: inbox-read, mime-outline, html-text-runs/,
+      /FAST_PATHS_OFF unknown fast path: cn; known: inbox-read, mime-outline, html-text-runs$/,
     );
+    // The sender checks are mailauth as shipped: no fast path of theirs is left to turn off.
+    expect(() => loadConfig({ FAST_PATHS_OFF: 'dkim-verify' })).toThrow(/unknown fast path/);
+  });
+
+  it('reads how the sender checks ask DNS', () => {
+    expect(loadConfig({})).toMatchObject({ dnsServers: [], dnsTimeoutMs: 2000, dnsTries: 2 });
+    expect(loadConfig({ DNS_SERVERS: '127.0.0.1:5353, [::1]:53', DNS_TRIES: '3' })).toMatchObject({
+      dnsServers: ['127.0.0.1:5353', '[::1]:53'],
+      dnsTries: 3,
+    });
+    expect(() => loadConfig({ DNS_TRIES: '0' })).toThrow(/DNS_TRIES must be between 1 and 5/);
   });
 
   it('collects every problem instead of stopping at the first', () => {

@@ -1,22 +1,20 @@
 import type { MessageAuthentication, MessageDetail, MessageList } from '@et/common';
 import { generateKeyPairSync } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
-import { Readable } from 'node:stream';
-import { dkimVerify, sealMessage } from 'mailauth';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { dkimInput, MAX_AUTH_HEADER_LINES } from '../src/ingest/auth/auth-bounds';
-import { createDnsResolver } from '../src/ingest/auth/dns-resolver';
+import { readFileSync } from 'node:fs';
+import { authenticate } from 'mailauth';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { MAX_DKIM_HEADER_BYTES } from '../src/ingest/auth/auth-bounds';
 import {
-  createMessageAuth,
+  checkSender,
   MAX_DKIM_SIGNATURES,
-  MAX_SPF_QUERIES,
-  plainChecks,
-  type AnsweredBy,
-  type AuthWork,
-} from '../src/ingest/auth/message-auth';
+  MAX_SPF_QUESTIONS,
+  type AuthOutcome,
+} from '../src/ingest/auth/check-sender';
+import { createDnsLookup, type DnsLookup } from '../src/ingest/auth/dns-lookup';
 import { signed as signWith } from './helpers/dkim-sign';
 import { cpuRatio } from './helpers/cpu';
-import { startDns, startSilentDns, type TestDns } from './helpers/dns-server';
+import { emlFiles } from './helpers/fixtures';
+import { startDns, startSilentDns, type TestDns, type ZoneRecord } from './helpers/dns-server';
 import { bearer, startHarness, type Harness } from './helpers/harness';
 import { splitTrace } from './helpers/trace';
 
@@ -25,7 +23,7 @@ const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString
 const DKIM_RECORD = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 
 /** The test zones: who may send from where, and with which keys and policies. */
-const RECORDS = [
+const RECORDS: ZoneRecord[] = [
   // good.test: SPF for our client IP, a DKIM key, DMARC reject.
   { type: 'TXT', name: 'good.test', text: 'v=spf1 ip4:127.0.0.1 -all' },
   { type: 'TXT', name: 'sel._domainkey.good.test', text: DKIM_RECORD },
@@ -34,6 +32,11 @@ const RECORDS = [
   { type: 'TXT', name: 'other.test', text: 'v=spf1 ip4:127.0.0.1 -all' },
   { type: 'TXT', name: 'sel._domainkey.other.test', text: DKIM_RECORD },
   { type: 'TXT', name: '_dmarc.brand.test', text: 'v=DMARC1; p=none' },
+  // bank.test sends only from 192.0.2.1 and asks for spoofs to be rejected.
+  { type: 'TXT', name: 'bank.test', text: 'v=spf1 ip4:192.0.2.1 -all' },
+  { type: 'TXT', name: '_dmarc.bank.test', text: 'v=DMARC1; p=reject' },
+  // attacker.test lets our client send.
+  { type: 'TXT', name: 'attacker.test', text: 'v=spf1 ip4:127.0.0.1 -all' },
   // fan.test's SPF fans out into twelve includes: past RFC 7208's ten lookups (§4.6.4).
   {
     type: 'TXT',
@@ -45,7 +48,7 @@ const RECORDS = [
     name: `i${i}.fan.test`,
     text: 'v=spf1 ip4:192.0.2.1 -all',
   })),
-  // wide.test's SPF asks for nine MX sets of ten hosts each: 190 questions without a cap.
+  // wide.test's SPF asks for nine MX sets of ten hosts each: 190 questions without a bound.
   {
     type: 'TXT',
     name: 'wide.test',
@@ -55,28 +58,48 @@ const RECORDS = [
     Array.from({ length: 10 }, (_, j) => ({
       type: 'MX' as const,
       name: `m${i}.wide.test`,
-      exchange: `h${j}.wide.test`,
+      exchange: `h${i}-${j}.wide.test`,
       priority: j,
     })),
   ).flat(),
-  ...Array.from({ length: 10 }, (_, j) => ({
-    type: 'A' as const,
-    name: `h${j}.wide.test`,
-    address: `192.0.2.${100 + j}`,
-  })),
+  ...Array.from({ length: 9 }, (_, i) =>
+    Array.from({ length: 10 }, (_, j) => ({
+      type: 'A' as const,
+      name: `h${i}-${j}.wide.test`,
+      address: `192.0.2.${100 + j}`,
+    })),
+  ).flat(),
   { type: 'TXT', name: '_dmarc.wide.test', text: 'v=DMARC1; p=reject' },
-  // bank.test sends only from 192.0.2.1 and asks for spoofs to be rejected.
-  { type: 'TXT', name: 'bank.test', text: 'v=spf1 ip4:192.0.2.1 -all' },
-  { type: 'TXT', name: '_dmarc.bank.test', text: 'v=DMARC1; p=reject' },
-  // macro.test's SPF looks up a name of 100 copies of the sender's local part glued together,
-  // which mailauth's check of names fails.
-  { type: 'TXT', name: 'macro.test', text: `v=spf1 exists:x.${'%{l}'.repeat(100)}_ -all` },
-] as const;
+  // twice.test's SPF names the same host twice and its MX twice: mailauth asks each again.
+  {
+    type: 'TXT',
+    name: 'twice.test',
+    text: 'v=spf1 a:h.twice.test a:h.twice.test mx mx -all',
+  },
+  { type: 'A', name: 'h.twice.test', address: '192.0.2.7' },
+  { type: 'MX', name: 'twice.test', exchange: 'mx1.twice.test', priority: 10 },
+  { type: 'A', name: 'mx1.twice.test', address: '192.0.2.8' },
+  { type: 'TXT', name: '_dmarc.twice.test', text: 'v=DMARC1; p=none' },
+];
 
-const message = (from: string, body = 'Ciao, ecco il codice.') =>
+const ZONES = [
+  'good.test',
+  'other.test',
+  'brand.test',
+  'bank.test',
+  'attacker.test',
+  'plain.test',
+  'fan.test',
+  'wide.test',
+  'twice.test',
+];
+
+const message = (from: string, body = 'Ciao, ecco il codice.', head = '') =>
   Buffer.from(
-    `From: <${from}>\r\nTo: <inbox@localhost>\r\nSubject: Prova\r\n` +
-      `Date: Wed, 25 Nov 2026 08:00:00 +0000\r\nMessage-ID: <1@${from.split('@')[1]}>\r\n\r\n${body}\r\n`,
+    `${head}From: ${from.includes('<') ? from : `<${from}>`}\r\nTo: <inbox@localhost>\r\n` +
+      `Subject: Prova\r\nDate: Wed, 25 Nov 2026 08:00:00 +0000\r\n` +
+      `Message-ID: <1@example.test>\r\n\r\n${body}\r\n`,
+    'latin1',
   );
 
 /** What a message signed by good.test and sent by its SPF-allowed address gets. */
@@ -87,54 +110,54 @@ const ALL_PASS: MessageAuthentication = {
   domain: 'good.test',
 };
 
-const signed = (raw: Buffer, domain: string) =>
-  signWith(raw, { domain, selector: 'sel', privateKey: PRIVATE_PEM });
+const SPOOF_FAIL: MessageAuthentication = {
+  spf: 'fail',
+  dkim: 'none',
+  dmarc: 'fail',
+  domain: null,
+};
 
-describe('SPF, DKIM and DMARC against a real DNS server', () => {
+const signed = (raw: Buffer, domain = 'good.test', headerList?: string) =>
+  signWith(raw, { domain, selector: 'sel', privateKey: PRIVATE_PEM, headerList });
+
+const facts = (sender: string) => ({ ip: '127.0.0.1', helo: 'client.test', sender });
+
+/** A field of `lines` folded lines. */
+const folded = (name: string, lines: number) => `${name}: a${'\r\n b'.repeat(lines)}\r\n`;
+
+/** Waits, in real turns of the event loop, until `done` holds (the clock may be fake). */
+async function until(done: () => boolean) {
+  for (let turn = 0; !done(); turn++) {
+    if (turn > 100_000) throw new Error('never came');
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('SPF, DKIM and DMARC by mailauth against a real DNS server', () => {
   let dns: TestDns;
   let silent: TestDns;
   beforeAll(async () => {
     silent = await startSilentDns();
     // slow.test's servers never answer: its questions go to the silent server.
-    dns = await startDns(
-      [
-        'good.test',
-        'other.test',
-        'brand.test',
-        'bank.test',
-        'plain.test',
-        'fan.test',
-        'wide.test',
-        'macro.test',
-      ],
-      [...RECORDS],
-      { forward: { 'slow.test': silent.server } },
-    );
+    dns = await startDns(ZONES, RECORDS, { forward: { 'slow.test': silent.server } });
   });
   afterAll(async () => {
     await Promise.all([dns?.stop(), silent?.stop()]);
   });
 
-  const checker = (server: string, timeoutMs = 2000, onWork?: (work: AuthWork) => void) =>
-    createMessageAuth({
-      lookup: createDnsResolver({
-        servers: [server],
-        timeoutMs,
-        now: () => performance.now(),
-      }),
-      hostname: 'mx.test',
-      timeoutMs,
-      ...(onWork ? { onWork } : {}),
-    });
-  const facts = (sender: string) => ({ ip: '127.0.0.1', helo: 'client.test', sender });
+  const lookupOf = (server: string): DnsLookup =>
+    createDnsLookup({ servers: [server], timeoutMs: 1000, tries: 1 });
+  const check = (raw: Buffer, sender: string, timeoutMs = 2000, server = dns.server) =>
+    checkSender(raw, facts(sender), { hostname: 'mx.test', timeoutMs, lookup: lookupOf(server) });
+  /** One check, and the questions the DNS server got for it, in order. */
+  async function checkAsked(raw: Buffer, sender: string) {
+    const before = dns.queries().length;
+    const outcome = await check(raw, sender);
+    return { outcome, questions: dns.queries().slice(before) };
+  }
 
   const cases: [string, () => Promise<Buffer>, string, MessageAuthentication][] = [
-    [
-      'aligned and passing',
-      () => signed(message('news@good.test'), 'good.test'),
-      'bounce@good.test',
-      ALL_PASS,
-    ],
+    ['aligned and passing', () => signed(message('news@good.test')), 'bounce@good.test', ALL_PASS],
     [
       'signed by another domain than the From',
       () => signed(message('news@brand.test'), 'other.test'),
@@ -144,7 +167,7 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
     [
       'body changed after signing',
       async () => {
-        const raw = await signed(message('news@good.test', 'Importo: 10 euro'), 'good.test');
+        const raw = await signed(message('news@good.test', 'Importo: 10 euro'));
         return Buffer.from(raw.toString().replace('10 euro', '9000 euro'));
       },
       'bounce@other.test',
@@ -152,10 +175,21 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
       { spf: 'pass', dkim: 'neutral', dmarc: 'fail', domain: null },
     ],
     [
+      'a signed field changed after signing, SPF aligned',
+      async () => {
+        const raw = await signed(message('news@good.test'));
+        return Buffer.from(raw.toString().replace('Subject: Prova', 'Subject: Urgente'));
+      },
+      'bounce@good.test',
+      // The body hash holds and the signature does not: fail ("bad signature"); SPF passes
+      // for the From's domain, so DMARC does too.
+      { spf: 'pass', dkim: 'fail', dmarc: 'pass', domain: 'good.test' },
+    ],
+    [
       'SPF -all from the wrong IP, p=reject spoofing',
       async () => message('sicurezza@bank.test'),
       'sicurezza@bank.test',
-      { spf: 'fail', dkim: 'none', dmarc: 'fail', domain: null },
+      SPOOF_FAIL,
     ],
     [
       'no records at all',
@@ -166,103 +200,201 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
   ];
 
   it.each(cases)('%s', async (_name, build, sender, expected) => {
-    const outcome = await checker(dns.server)(await build(), facts(sender));
+    const raw = await build();
+    const outcome = await check(raw, sender);
     expect(outcome.results).toEqual(expected);
-    expect(outcome.header).toMatch(/^Authentication-Results: mx\.test;/);
-    expect(outcome.header).toContain(`dmarc=${expected.dmarc}`);
+    expect(outcome.header).toMatch(/^Authentication-Results: mx\.test;\r\n dkim=/);
+    expect(outcome.header).toContain(`;\r\n spf=${expected.spf} `);
     expect(outcome.header).not.toMatch(/\r?\n$/);
+    if (expected.dmarc !== 'none')
+      expect(outcome.header).toContain(`;\r\n dmarc=${expected.dmarc}`);
+    expect(outcome.headerFrom).toEqual([/<(.+)>/.exec(raw.toString())![1]]);
   });
 
-  it('stops an SPF record that fans out past ten lookups with permerror', async () => {
-    const outcome = await checker(dns.server)(message('info@fan.test'), facts('info@fan.test'));
-    expect(outcome.results.spf).toBe('permerror');
-  });
-
-  it('checks a message with 50 DKIM signatures to one result, verifying the first five', async () => {
-    let raw: Buffer = message('news@good.test');
-    for (let i = 0; i < 50; i++) raw = await signed(raw, 'good.test');
-    expect(raw.toString().match(/^DKIM-Signature:/gm)).toHaveLength(50);
-    const input = dkimInput(raw, MAX_DKIM_SIGNATURES);
-    if (input.kind !== 'given') throw new Error(`not given to mailauth: ${input.kind}`);
-    const given = Buffer.concat([input.header, input.body]).toString();
-    expect(given.match(/^DKIM-Signature:/gm)).toHaveLength(MAX_DKIM_SIGNATURES);
-    // The first five signatures and the fields they sign, byte for byte, and the body.
-    const fields = raw.toString().split(/\r\n(?=DKIM-Signature:|From:)/);
-    expect(given).toBe([...fields.slice(0, 5), fields.at(-1)].join('\r\n'));
-    const outcome = await checker(dns.server)(raw, facts('bounce@good.test'));
-    expect(outcome.results).toEqual(ALL_PASS);
-  });
-
-  it('gives temperror for every check when the resolver never answers, within the bound', async () => {
-    const startedAt = performance.now();
-    const outcome = await checker(silent.server, 300)(
-      await signed(message('news@good.test'), 'good.test'),
-      facts('bounce@good.test'),
-    );
-    const took = performance.now() - startedAt;
-    expect(outcome.results).toEqual({
-      spf: 'temperror',
-      dkim: 'temperror',
-      dmarc: 'temperror',
-      domain: null,
-    });
-    expect(outcome.header).toContain('spf=temperror');
-    // The bound plus a scheduling margin: the check never waits for DNS beyond DNS_TIMEOUT_MS.
-    expect(took).toBeLessThan(300 + 700);
-  });
-
-  describe('the work of hostile mail, counted', () => {
-    /** One check with a resolver of its own (nothing kept yet): its results, work and questions. */
-    async function measure(raw: Buffer, sender: string) {
-      let work: AuthWork | undefined;
-      const before = dns.queries().length;
-      const outcome = await checker(dns.server, 2000, (w) => (work = w))(raw, facts(sender));
-      return { results: outcome.results, work: work!, questions: dns.queries().length - before };
+  it("writes mailauth's own clauses, as its authenticate() with DMARC writes them", async () => {
+    const unfold = (field: string) =>
+      field
+        .replace(/[ \t]*\r\n[ \t]+/g, ' ')
+        .replace(/^Authentication-Results: mx\.test; /, '')
+        .split(/; (?=(?:dkim|spf|dmarc)=)/);
+    for (const [, build, sender] of cases) {
+      const raw = await build();
+      const ours = await check(raw, sender);
+      const theirs = await authenticate(raw, {
+        ...facts(sender),
+        helo: 'client.test',
+        mta: 'mx.test',
+        resolver: lookupOf(dns.server) as never,
+        disableArc: true,
+        disableBimi: true,
+      });
+      const field = /^Authentication-Results: [^]*$/m.exec(theirs.headers)![0].trimEnd();
+      expect(unfold(ours.header)).toEqual(unfold(field));
     }
+  });
 
-    it('an ordinary signed message: three questions, one signature', async () => {
-      const ordinary = await measure(
-        await signed(message('news@good.test'), 'good.test'),
-        'bounce@good.test',
-      );
-      expect(ordinary.results.dmarc).toBe('pass');
-      expect(ordinary.work).toEqual({ queries: { dkim: 1, spf: 1, dmarc: 1 }, signatures: 1 });
-      expect(ordinary.questions).toBe(3);
-    });
+  it('judges a message of more than one From address permerror, a single spoof fail', async () => {
+    const spoofs: [string, Buffer, string[]][] = [
+      [
+        'two From fields',
+        message('Banca <sicurezza@bank.test>', 'Ciao.', 'From: <x@attacker.test>\r\n'),
+        ['x@attacker.test', 'sicurezza@bank.test'],
+      ],
+      [
+        'two addresses in one From',
+        message('Banca <sicurezza@bank.test>, <x@attacker.test>'),
+        ['sicurezza@bank.test', 'x@attacker.test'],
+      ],
+    ];
+    for (const [name, raw, from] of spoofs) {
+      const outcome = await check(raw, 'x@attacker.test');
+      expect(outcome.results, name).toEqual({
+        spf: 'pass',
+        dkim: 'none',
+        dmarc: 'permerror',
+        domain: null,
+      });
+      expect(outcome.header, name).toContain(';\r\n dmarc=permerror (more than one From address)');
+      expect(outcome.headerFrom, name).toEqual(from);
+    }
+    const single = await check(message('Banca <sicurezza@bank.test>'), 'x@attacker.test');
+    expect(single.results).toEqual({ spf: 'pass', dkim: 'none', dmarc: 'fail', domain: null });
+  });
 
-    it('50 DKIM signatures: five verified, five key questions', async () => {
+  it('asks each question once per message, however often mailauth asks it', async () => {
+    const raw = await signed(await signed(message('info@twice.test')));
+    const { outcome, questions } = await checkAsked(raw, 'info@twice.test');
+    expect(outcome.results).toEqual({ spf: 'fail', dkim: 'pass', dmarc: 'fail', domain: null });
+    // Both signatures pass with one key question; each SPF term's questions go once.
+    expect(outcome.header.match(/dkim=pass/g)).toHaveLength(2);
+    expect([...questions].sort()).toEqual(
+      [
+        'TXT sel._domainkey.good.test',
+        'TXT twice.test',
+        'A h.twice.test',
+        'AAAA h.twice.test',
+        'MX twice.test',
+        'A mx1.twice.test',
+        'AAAA mx1.twice.test',
+        'TXT _dmarc.twice.test',
+      ].sort(),
+    );
+  });
+
+  it("checks every real message of the fixtures to mailauth's words, none an error of ours", async () => {
+    // A server that knows no name at all: "no such name" for every question they cause.
+    const nowhere = await startDns(['test', '#'], []);
+    try {
+      const files = emlFiles();
+      expect(files.length).toBeGreaterThan(10);
+      for (const file of files) {
+        const raw = readFileSync(file);
+        const outcome = await check(raw, 'bounce@example.org', 2000, nowhere.server);
+        const signed = /^DKIM-Signature:/im.test(raw.toString('latin1'));
+        expect(outcome.results, file).toEqual({
+          spf: 'none',
+          dkim: signed ? 'neutral' : 'none',
+          dmarc: outcome.headerFrom.length > 1 ? 'permerror' : 'none',
+          domain: null,
+        });
+        // One field: every line after the first is a fold, each clause a line of its own.
+        expect(outcome.header, file).toMatch(/^Authentication-Results: mx\.test;\r\n dkim=/);
+        expect(
+          outcome.header
+            .split('\r\n')
+            .slice(1)
+            .every((l) => /^ \S/.test(l)),
+          file,
+        ).toBe(true);
+        expect(outcome.header, file).toContain(';\r\n spf=none (mx.test: example.org does not');
+      }
+    } finally {
+      await nowhere.stop();
+    }
+  });
+
+  describe('the questions of hostile mail, bounded', () => {
+    it(`50 DKIM signatures: ${MAX_DKIM_SIGNATURES} verified, the rest temperror`, async () => {
       let raw: Buffer = message('news@good.test');
-      for (let i = 0; i < 50; i++) raw = await signed(raw, 'good.test');
-      const hostile = await measure(raw, 'bounce@good.test');
-      expect(hostile.work.signatures).toBe(MAX_DKIM_SIGNATURES);
-      expect(hostile.work.queries.dkim).toBeLessThanOrEqual(MAX_DKIM_SIGNATURES);
-      expect(hostile.questions).toBeLessThanOrEqual(MAX_DKIM_SIGNATURES + 2);
+      for (let i = 0; i < 50; i++) raw = await signed(raw);
+      const { outcome, questions } = await checkAsked(raw, 'bounce@good.test');
+      expect(outcome.results).toEqual(ALL_PASS);
+      expect(outcome.header.match(/dkim=pass/g)).toHaveLength(MAX_DKIM_SIGNATURES);
+      expect(outcome.header.match(/dkim=temperror \(DNS failure: ETOOMANY\)/g)).toHaveLength(
+        50 - MAX_DKIM_SIGNATURES,
+      );
+      expect(questions).toHaveLength(3);
     });
 
-    it('an SPF record of nine 10-host MX sets stops at MAX_SPF_QUERIES, DMARC still answered', async () => {
-      const hostile = await measure(message('info@wide.test'), 'info@wide.test');
-      expect(hostile.results).toEqual({
+    it(`an SPF record of nine 10-host MX sets stops at ${MAX_SPF_QUESTIONS} questions, DMARC still asked`, async () => {
+      const { outcome, questions } = await checkAsked(message('info@wide.test'), 'info@wide.test');
+      expect(outcome.results).toEqual({
         spf: 'permerror',
         dkim: 'none',
         dmarc: 'fail',
         domain: null,
       });
-      expect(hostile.work.queries.spf).toBe(MAX_SPF_QUERIES);
-      expect(hostile.questions).toBeLessThanOrEqual(MAX_SPF_QUERIES + 2);
+      expect(outcome.header).toContain('Too many DNS requests');
+      expect(questions.filter((q) => q !== 'TXT _dmarc.wide.test')).toHaveLength(MAX_SPF_QUESTIONS);
+      expect(questions).toContain('TXT _dmarc.wide.test');
     });
 
     it('twelve includes stop at RFC 7208’s ten look-ups', async () => {
-      const hostile = await measure(message('info@fan.test'), 'info@fan.test');
-      expect(hostile.results.spf).toBe('permerror');
+      const { outcome, questions } = await checkAsked(message('info@fan.test'), 'info@fan.test');
+      expect(outcome.results.spf).toBe('permerror');
       // The record itself, then ten includes; the eleventh is refused before it is asked.
-      expect(hostile.work.queries.spf).toBe(11);
+      expect(questions.filter((q) => /fan\.test$/.test(q) && !q.includes('_dmarc'))).toHaveLength(
+        11,
+      );
+    });
+  });
+
+  describe('the deadline', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('a resolver that never answers: temperror everywhere once the deadline passes, not before', async () => {
+      // Only the deadline's timers are faked; the resolver's own wait is far longer.
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+      const raw = await signed(message('news@good.test'));
+      let outcome: AuthOutcome | undefined;
+      const lookup = createDnsLookup({ servers: [silent.server], timeoutMs: 10_000, tries: 1 });
+      const done = checkSender(raw, facts('bounce@good.test'), {
+        hostname: 'mx.test',
+        timeoutMs: 2000,
+        lookup,
+      }).then((o) => (outcome = o));
+      const asked = silent.queries().length;
+      // The DKIM key is asked; SPF waits behind it, within three quarters of the deadline.
+      await until(() => silent.queries().length === asked + 1);
+      await vi.advanceTimersByTimeAsync(1499);
+      expect(outcome).toBeUndefined();
+      // Past them, DKIM and SPF are temperror and DMARC is asked in the last quarter.
+      await vi.advanceTimersByTimeAsync(1);
+      await until(() => silent.queries().length === asked + 2);
+      await vi.advanceTimersByTimeAsync(499);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await done;
+      expect(outcome!.results).toEqual({
+        spf: 'temperror',
+        dkim: 'temperror',
+        dmarc: 'temperror',
+        domain: null,
+      });
+      expect(outcome!.header).toContain('dkim=temperror (DNS failure: ETIMEOUT)');
+      expect(outcome!.header).toContain('spf=temperror');
+      expect(outcome!.header).toContain('dmarc=temperror');
+      // SPF's questions past its share were never sent.
+      expect(silent.queries().length).toBe(asked + 2);
     });
 
     it('a sender whose DNS never answers leaves DMARC of the From domain its time', async () => {
-      const startedAt = performance.now();
-      const outcome = await checker(dns.server, 800)(
-        await signed(message('news@good.test'), 'good.test'),
-        facts('bounce@slow.test'),
+      const outcome = await check(
+        await signed(message('news@good.test')),
+        'bounce@slow.test',
+        1000,
       );
       expect(outcome.results).toEqual({
         spf: 'temperror',
@@ -270,381 +402,90 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
         dmarc: 'pass',
         domain: 'good.test',
       });
-      expect(performance.now() - startedAt).toBeLessThan(800 + 700);
+    });
+
+    it("Node's resolver asks each server as many times as it is told", async () => {
+      const asked = silent.queries().length;
+      const lookup = createDnsLookup({ servers: [silent.server], timeoutMs: 100, tries: 2 });
+      await expect(lookup('any.test', 'TXT')).rejects.toMatchObject({ code: 'ETIMEOUT' });
+      expect(silent.queries().length - asked).toBe(2);
     });
   });
 
-  describe('mailauth on hostile mail, within its bounds', () => {
-    /**
-     * A field with a bare CR: the DKIM fast path leaves a header it reads differently from
-     * mailauth to mailauth, so any sender can send a message there.
-     */
-    const PLAIN = 'X-Relay-Note: a\rb\r\n';
-    const onTop = (field: string, raw: Buffer) =>
-      Buffer.concat([Buffer.from(field, 'latin1'), raw]);
-    const edit = (raw: Buffer, from: string, to: string) =>
-      Buffer.from(raw.toString('latin1').replace(from, to), 'latin1');
-    const sign = (raw: Buffer, headerList?: string) =>
-      signWith(raw, {
-        domain: 'good.test',
-        selector: 'sel',
-        privateKey: PRIVATE_PEM,
-        ...(headerList ? { headerList } : {}),
-      });
+  describe('the header cap', () => {
+    it(`verifies DKIM on a header block of up to ${MAX_DKIM_HEADER_BYTES} bytes, not past it`, async () => {
+      const base = message('news@good.test');
+      /** A signed message whose header block is `bytes` long, padded by a field nobody signs. */
+      const ofHeader = async (bytes: number) => {
+        const sig = await signed(base, 'good.test', 'from:to:subject:date:message-id');
+        const head = sig.indexOf('\r\n\r\n') + 4;
+        const pad = bytes - head - 'X-Pad: \r\n'.length;
+        return Buffer.concat([Buffer.from(`X-Pad: ${'p'.repeat(pad)}\r\n`), sig]);
+      };
+      const within = await ofHeader(MAX_DKIM_HEADER_BYTES);
+      expect(within.indexOf('\r\n\r\n') + 4).toBe(MAX_DKIM_HEADER_BYTES);
+      expect((await check(within, 'bounce@good.test')).results).toEqual(ALL_PASS);
+      const past = await check(await ofHeader(MAX_DKIM_HEADER_BYTES + 1), 'bounce@good.test');
+      // SPF is aligned with the From: DMARC passes without the signature.
+      expect(past.results).toEqual({ ...ALL_PASS, dkim: 'permerror' });
+      expect(past.header).toContain('dkim=permerror (header too large to verify)');
+      expect(past.headerFrom).toEqual(['news@good.test']);
+    });
 
-    /** One check with a resolver of its own (nothing kept, as the bench does it). */
-    async function check(raw: Buffer, sender: string) {
-      let answered: AnsweredBy | undefined;
-      const outcome = await createMessageAuth({
-        lookup: createDnsResolver({
-          servers: [dns.server],
-          timeoutMs: 2000,
-          now: () => performance.now(),
-        }),
-        hostname: 'mx.test',
-        timeoutMs: 2000,
-        onAnswered: (a) => (answered = a),
-      })(raw, facts(sender));
-      return { ...outcome, answered: answered! };
-    }
-
-    /** A signed sign-up message of about `bytes`, read by the fast path: "ordinary". */
+    /** A signed sign-up message of about `bytes`: an ordinary one for mailauth. */
     const ordinary = (bytes: number) =>
-      sign(message('news@good.test', 'Il tuo codice di verifica è 482913.\r\n'.repeat(bytes / 38)));
-
-    /**
-     * The CPU of checking `raw` over that of `baseline`, each check with a resolver of its own:
-     * the hostile-mail budget is 5x an ordinary message of the same size (bench/README.md,
-     * "Mail checks"), the margin here 2x.
-     */
-    const costRatio = (raw: Buffer, sender: string, baseline: Buffer) =>
-      cpuRatio(
-        () => check(raw, sender),
-        () => check(baseline, 'bounce@good.test'),
+      signed(
+        message('news@good.test', 'Il tuo codice di verifica è 482913.\r\n'.repeat(bytes / 38)),
       );
 
-    const folded = (name: string, lines: number) => `${name}: a${'\r\n b'.repeat(lines)}\r\n`;
-
-    it('a header of 40,000 folded lines: unsigned, left out; signed, past the bound', async () => {
-      const raw = onTop(folded('X-Folded', 40_000), message('news@good.test'));
-      const unsigned = onTop(PLAIN, await sign(raw));
-      const signedFolds = onTop(PLAIN, await sign(raw, 'from:subject:date:x-folded'));
-      const first = await check(unsigned, 'bounce@good.test');
-      expect(first.results).toEqual(ALL_PASS);
-      expect(first.answered.dkim).toBe('plain');
-      const second = await check(signedFolds, 'bounce@good.test');
-      // SPF is aligned with the From: DMARC passes without the signature.
-      expect(second.results).toEqual({ ...ALL_PASS, dkim: 'permerror' });
-      expect(second.header).toContain('dkim=permerror (header too large to verify)');
-      for (const hostile of [unsigned, signedFolds]) {
-        const baseline = await ordinary(hostile.length);
-        expect(await costRatio(hostile, 'bounce@good.test', baseline)).toBeLessThan(10);
-      }
-    }, 120_000);
-
-    it('signature fields of absurd shapes are reported as permerror and not read', async () => {
-      const good = await sign(message('news@good.test'));
-      const tail = 'a=rsa-sha256; d=good.test; s=sel; h=from; bh=AAAA; b=AAAA\r\n';
-      const cases: [string, Buffer, string][] = [
+    it('a p=reject spoof padded past the cap still gets dmarc=fail, at the cost of an ordinary message', async () => {
+      const spoofs: [string, Buffer][] = [
+        ['in a field of its own', message('sicurezza@bank.test', 'Ciao.', folded('X-Pad', 40_000))],
         [
-          '32,000 semicolons',
-          onTop(`${PLAIN}DKIM-Signature: v=1${';'.repeat(32_000)}x; ${tail}`, good),
-          'signature field too large to verify',
-        ],
-        [
-          'a run of 100 separators',
-          onTop(`${PLAIN}DKIM-Signature: v=1${';\r\n '.repeat(25)}x; ${tail}`, good),
-          'signature field of a long run of separators',
-        ],
-        [
-          '8,000 empty tags then 8,000 tags',
-          onTop(
-            `${PLAIN}DKIM-Signature: ${'=x;'.repeat(8000)}${'k=v;'.repeat(8000)} ${tail}`,
-            good,
+          'in its From, beside another field of 40,000 lines',
+          message(
+            `Banca${'\r\n x'.repeat(40_000)}\r\n <sicurezza@bank.test>`,
+            'Ciao.',
+            folded('X-Pad', 40_000),
           ),
-          'signature field too large to verify',
         ],
         [
-          'h= of 3,000 names over 3,000 fields',
-          onTop(
-            `${PLAIN}${'X-A: 1\r\n'.repeat(3000)}DKIM-Signature: v=1; h=${'x:'.repeat(3000)}; ${tail}`,
-            good,
+          // 10,000 lines (40 KB) are past the cap too, and mailauth's signer makes it in a moment.
+          'signed by another domain, the pad signed too',
+          await signed(
+            message('sicurezza@bank.test', 'Ciao.', folded('X-Pad', 10_000)),
+            'other.test',
+            'from:subject:x-pad',
           ),
-          'signature field naming too many fields',
         ],
       ];
-      for (const [name, hostile, reason] of cases) {
-        const outcome = await check(hostile, 'bounce@good.test');
-        expect(outcome.results, name).toEqual(ALL_PASS);
-        // The field on top first, as the header has them.
-        expect(outcome.header, name).toMatch(
-          new RegExp(`dkim=permerror \\(${reason}\\);\r\n dkim=pass header\\.i=@good\\.test`),
-        );
-        const ratio = await costRatio(hostile, 'bounce@good.test', await ordinary(hostile.length));
-        expect(ratio, name).toBeLessThan(10);
-      }
-    }, 120_000);
-
-    it('a From without an address and a Subject of bare CRs are not given to mailauth', async () => {
-      const cases: [string, Buffer, MessageAuthentication][] = [
-        [
-          'a From of 16 KB without an address',
-          await sign(
-            edit(message('news@good.test'), 'From: <news@good.test>', `From: ${'a.'.repeat(8000)}`),
-          ),
-          // No From address: no DMARC; the signature names the From, too large to read.
-          { spf: 'pass', dkim: 'permerror', dmarc: 'none', domain: null },
-        ],
-        [
-          'a Subject of 32,000 bare CRs',
-          await sign(
-            edit(message('news@good.test'), 'Subject: Prova', `Subject: a${'\r'.repeat(32_000)}b`),
-          ),
-          { spf: 'pass', dkim: 'permerror', dmarc: 'pass', domain: 'good.test' },
-        ],
-      ];
-      for (const [name, hostile, expected] of cases) {
-        const outcome = await check(hostile, 'bounce@good.test');
-        expect(outcome.results, name).toEqual(expected);
-        expect(outcome.answered.dkim, name).toBe('plain');
-        const ratio = await costRatio(hostile, 'bounce@good.test', await ordinary(hostile.length));
-        expect(ratio, name).toBeLessThan(10);
-      }
-    }, 120_000);
-
-    it('a p=reject spoof padded past the bounds still gets dmarc=fail', async () => {
-      const spoof = message('sicurezza@bank.test');
-      const cases: [string, Buffer][] = [
-        [
-          'padded with 5,000 lines in its From',
-          edit(
-            spoof,
-            'From: <sicurezza@bank.test>',
-            `From: Banca${'\r\n x'.repeat(5000)}\r\n <sicurezza@bank.test>`,
-          ),
-        ],
-        [
-          'padded with 5,000 lines that a signature names, and a bare LF',
-          edit(
-            await signWith(onTop(folded('X-Pad', 5000), spoof), {
-              domain: 'other.test',
-              selector: 'sel',
-              privateKey: PRIVATE_PEM,
-              headerList: 'from:subject:x-pad',
-            }),
-            'To: <inbox@localhost>\r\n',
-            'To: <inbox@localhost>\n',
-          ),
-        ],
-        [
-          'padded with 40,000 lines and a bare LF',
-          onTop(`X-Pad: a${'\r\n b'.repeat(40_000)}\n`, spoof),
-        ],
-      ];
-      for (const [name, hostile] of cases) {
-        const outcome = await check(hostile, 'sicurezza@bank.test');
+      for (const [name, raw] of spoofs) {
+        const outcome = await check(raw, 'sicurezza@bank.test');
         expect(outcome.results, name).toMatchObject({ spf: 'fail', dmarc: 'fail', domain: null });
-        expect(['none', 'permerror'], name).toContain(outcome.results.dkim);
         expect(outcome.header, name).toMatch(/dmarc=fail \(p=REJECT\) header\.from=bank\.test/);
-        const ratio = await costRatio(
-          hostile,
-          'sicurezza@bank.test',
-          await ordinary(hostile.length),
-        );
-        expect(ratio, name).toBeLessThan(10);
+        expect(outcome.headerFrom, name).toEqual(['sicurezza@bank.test']);
       }
+      expect((await check(spoofs[2]![1], 'sicurezza@bank.test')).results.dkim).toBe('permerror');
+      const [, hostile] = spoofs[1]!;
+      const baseline = await ordinary(hostile.length);
+      const ratio = await cpuRatio(
+        () => check(hostile, 'sicurezza@bank.test'),
+        () => check(baseline, 'bounce@good.test'),
+      );
+      // Past the cap the spoof costs 1-3x (one pass over its header); given to mailauth whole,
+      // its folds would cost seconds.
+      expect(ratio).toBeLessThan(5);
     }, 120_000);
 
-    it("bodies mailauth's hashers would read byte by byte cost what an ordinary message does", async () => {
-      // mailauth's verifier reads the header only: the body hashes are made in one pass
-      // (dkim-body.ts), held here to an ordinary message of the fast path, as the bench holds them.
-      const relax = 'a\t\r\n'.repeat(256 * 1024);
-      const cases: [string, Buffer][] = [
-        [
-          '1 MB of lines ending in a bare LF',
-          onTop(PLAIN, await sign(message('news@good.test', 'a\n'.repeat(512 * 1024)))),
-        ],
-        ['1 MB of lines to relax', onTop(PLAIN, await sign(message('news@good.test', relax)))],
-        [
-          '1 MB of lines to relax, half of it signed (l=)',
-          onTop(
-            PLAIN,
-            await signWith(message('news@good.test', relax), {
-              domain: 'good.test',
-              selector: 'sel',
-              privateKey: PRIVATE_PEM,
-              canonicalization: 'relaxed/relaxed',
-              maxBodyLength: 512 * 1024,
-            }),
-          ),
-        ],
-        [
-          'one line of 2 MB',
-          onTop(PLAIN, await sign(message('news@good.test', 'a'.repeat(2 * 1024 * 1024)))),
-        ],
-      ];
-      for (const [name, hostile] of cases) {
-        const outcome = await check(hostile, 'bounce@good.test');
-        expect(outcome.results, name).toEqual(ALL_PASS);
-        expect(outcome.answered.dkim, name).toBe('plain');
-        const baseline = await ordinary(hostile.length);
-        expect(await costRatio(hostile, 'bounce@good.test', baseline), name).toBeLessThan(10);
-      }
-    }, 120_000);
-
-    it('an SPF record that glues the local part into one long label gets permerror', async () => {
-      const sender = `${'a'.repeat(200)}@macro.test`;
-      const hostile = await sign(message(sender));
-      const outcome = await check(hostile, sender);
-      expect(outcome.results.spf).toBe('permerror');
-      expect(outcome.header).toContain('SPF record with too many sender macros');
-      const ratio = await costRatio(hostile, sender, await ordinary(hostile.length));
-      expect(ratio).toBeLessThan(10);
-    }, 120_000);
-
-    describe('what mailauth is given, it reads as it reads the whole message', () => {
-      /** The DKIM check of the plain path against mailauth given the whole message. */
-      async function expectAsMailauth(raw: Buffer, name: string) {
-        const lookup = createDnsResolver({
-          servers: [dns.server],
-          timeoutMs: 2000,
-          now: () => performance.now(),
-        });
-        const sender = 'bounce@good.test';
-        const ours = await plainChecks.dkim(raw, sender, lookup);
-        const whole = await dkimVerify(Readable.from([raw]), { sender, resolver: lookup as never });
-        expect(ours.headerFrom, name).toEqual(whole.headerFrom);
-        expect(
-          ours.signatures.map((r) => [r.result, r.info, r.signingDomain, r.underSized]),
-          name,
-        ).toEqual(
-          whole.results.map((r) => [r.status.result, r.info, r.signingDomain, r.status.underSized]),
-        );
-        return ours;
-      }
-
-      it('ARC-sealed, sha1 and canonicalisations of every kind verify as before', async () => {
-        const sealed = async (raw: Buffer) =>
-          onTop(
-            (
-              await sealMessage(raw, {
-                signingDomain: 'other.test',
-                selector: 'sel',
-                privateKey: PRIVATE_PEM,
-              })
-            ).toString('latin1'),
-            raw,
-          );
-        const received = Array.from(
-          { length: 60 },
-          (_, i) =>
-            `Received: from relay${i}.test by mx${i}.test with ESMTPS id ${i};\r\n\tWed, 25 Nov 2026 08:00:00 +0000\r\n`,
-        ).join('');
-        const base = message('news@good.test', 'Ciao,\r\n\til tuo  codice è 482913.   \r\n');
-        const arcSigned = await sealed(await sign(onTop(received, base)));
-        expect(arcSigned.toString()).toMatch(/^ARC-Seal: i=1;/);
-        const sha1 = await signWith(base, {
-          domain: 'good.test',
-          selector: 'sel',
-          privateKey: PRIVATE_PEM,
-          algorithm: 'rsa-sha1',
-        });
-        for (const [name, raw, path] of [
-          ['ARC-sealed after 60 Received fields', arcSigned, 'fast'],
-          ['rsa-sha1', sha1, 'plain'],
-        ] as const) {
-          const outcome = await check(raw, 'bounce@good.test');
-          expect(outcome.results, name).toEqual(ALL_PASS);
-          expect(outcome.answered.dkim, name).toBe(path);
-          await expectAsMailauth(raw, name);
-        }
-
-        const many = (line: string) => line.repeat(1024);
-        const bodies: [string, string][] = [
-          ['lines to relax', many('Riga\t con  spazi \r\n')],
-          ['bare LFs', many('riga\n')],
-          ['LFs after CRLF', many('riga\r\n\n')],
-          ['bare CRs and blanks', many('a\r b  \r\r\n')],
-          ['a line of 200 KB', `${'x '.repeat(100_000)}\r\nfine\r\n`],
-          ['few lines to relax', 'Riga\t con  spazi \r\n'.repeat(3)],
-        ];
-        const canons = ['relaxed/relaxed', 'simple/simple', 'relaxed/simple', 'simple/relaxed'];
-        for (const [name, body] of bodies) {
-          for (const c of canons) {
-            const one = await signWith(message('news@good.test', body), {
-              domain: 'good.test',
-              selector: 'sel',
-              privateKey: PRIVATE_PEM,
-              canonicalization: c,
-            });
-            await expectAsMailauth(one, `${name}, ${c}`);
-            // A second signature of the other body canonicalisation: two hashes of the body.
-            const two = await signWith(one, {
-              domain: 'other.test',
-              selector: 'sel',
-              privateKey: PRIVATE_PEM,
-              canonicalization: c.endsWith('relaxed') ? 'relaxed/simple' : 'simple/relaxed',
-            });
-            const ours = await expectAsMailauth(two, `${name}, ${c} and another`);
-            expect(
-              ours.signatures.map((r) => r.result),
-              name,
-            ).toEqual(['pass', 'pass']);
-          }
-        }
-        // l= of about half the body: what mailauth counts past it shows as "undersized". Bare LFs
-        // left out: mailauth's reader cuts the body at each, and its count ends where the piece
-        // that crossed l= ends, while the hashes made here count as for the body in one piece.
-        for (const [name, body] of bodies.filter(([n]) => n !== 'bare LFs')) {
-          for (const c of ['relaxed/relaxed', 'relaxed/simple']) {
-            const raw = await signWith(message('news@good.test', body), {
-              domain: 'good.test',
-              selector: 'sel',
-              privateKey: PRIVATE_PEM,
-              canonicalization: c,
-              maxBodyLength: Math.floor(body.length / 2),
-            });
-            const ours = await expectAsMailauth(raw, `${name}, ${c}, l=`);
-            expect(ours.signatures[0]!.underSized, name).toBeGreaterThan(0);
-          }
-        }
-      }, 120_000);
-
-      it('leaves out the fields no signature names, and keeps a field ending in a CR where it was', async () => {
-        const raw = await sign(
-          onTop(
-            `X-Unsigned: ${'u'.repeat(100_000)}\r\n${'X-Many: 1\r\n'.repeat(MAX_AUTH_HEADER_LINES * 2)}`,
-            message('news@good.test'),
-          ),
-        );
-        const input = dkimInput(raw, MAX_DKIM_SIGNATURES);
-        if (input.kind !== 'given') throw new Error(input.kind);
-        const given = input.header.toString('latin1');
-        expect(given).not.toContain('X-Unsigned');
-        expect(given).not.toContain('X-Many');
-        await expectAsMailauth(raw, 'pruned');
-        // Subject ends in a CR, and the field after it is not given: mailauth would drop the CR
-        // of the last field, so a field no one names follows it.
-        const cr = await signWith(
-          edit(
-            message('news@good.test'),
-            'Subject: Prova\r\n',
-            'Subject: Prova\r\r\nX-After: 1\r\n',
-          ),
-          {
-            domain: 'good.test',
-            selector: 'sel',
-            privateKey: PRIVATE_PEM,
-            canonicalization: 'simple/simple',
-            headerList: 'subject:from',
-          },
-        );
-        await expectAsMailauth(cr, 'a field ending in a CR');
-        await expectAsMailauth(
-          Buffer.from('From: <news@good.test>\r\nSubject: x'),
-          'no blank line',
-        );
-      }, 60_000);
+    it('a padded spoof of two From addresses is judged permerror', async () => {
+      const raw = message(
+        'Banca <sicurezza@bank.test> x@attacker.test',
+        'Ciao.',
+        folded('X-Pad', 40_000),
+      );
+      const outcome = await check(raw, 'x@attacker.test');
+      expect(outcome.results.dmarc).toBe('permerror');
+      expect(outcome.headerFrom).toEqual(['sicurezza@bank.test', 'x@attacker.test']);
     });
   });
 
@@ -675,30 +516,24 @@ describe('SPF, DKIM and DMARC against a real DNS server', () => {
 
     it('stores the results, shows them in the API and prepends Authentication-Results', async () => {
       h = await startHarness({ dnsServers: [dns.server] });
-      const sent = await signed(message('news@good.test'), 'good.test');
+      const sent = await signed(message('news@good.test'));
       const verified = await deliver(sent, 'bounce@good.test');
       expect(verified.summary.authentication).toEqual(ALL_PASS);
       expect(verified.detail.authentication).toEqual(ALL_PASS);
       const { trace, received } = splitTrace(verified.raw);
       expect(trace).toMatch(
-        /^Return-Path: <bounce@good\.test>\r\nAuthentication-Results: mx\.test;/,
+        /^Return-Path: <bounce@good\.test>\r\nAuthentication-Results: mx\.test;\r\n dkim=pass header\.i=@good\.test /,
       );
-      expect(trace).toMatch(/dkim=pass header\.i=@good\.test /);
       expect(trace).toContain('dmarc=pass');
       expect(received.equals(sent)).toBe(true);
 
       const spoof = await deliver(message('sicurezza@bank.test'), 'sicurezza@bank.test');
-      expect(spoof.summary.authentication).toEqual({
-        spf: 'fail',
-        dkim: 'none',
-        dmarc: 'fail',
-        domain: null,
-      });
+      expect(spoof.summary.authentication).toEqual(SPOOF_FAIL);
     });
 
     it('takes and stores the mail with temperror when the resolver never answers', async () => {
       h = await startHarness({ dnsServers: [silent.server], dnsTimeoutMs: 300 });
-      const sent = await signed(message('news@good.test'), 'good.test');
+      const sent = await signed(message('news@good.test'));
       const { summary, raw } = await deliver(sent, 'bounce@good.test');
       expect(summary.authentication).toEqual({
         spf: 'temperror',

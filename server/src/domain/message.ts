@@ -31,7 +31,7 @@ export interface MessageRecord {
   code: string | null;
   /** Confirmation or magic log-in link found at ingest, an absolute http(s) URL, or null. */
   confirmLink: string | null;
-  /** SPF, DKIM and DMARC as checked on arrival (ingest/message-auth.ts); null if unchecked. */
+  /** SPF, DKIM and DMARC as checked on arrival (ingest/auth); null if unchecked. */
   authentication: MessageAuthentication | null;
 }
 

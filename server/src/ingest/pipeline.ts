@@ -17,7 +17,7 @@ export interface IngestPipelineDeps {
   clock: Clock;
   logger: Logger;
   /**
-   * SPF, DKIM and DMARC of each message with an envelope (message-auth.ts); bounded by its own
+   * SPF, DKIM and DMARC of each message with an envelope (ingest/auth); bounded by its own
    * deadline, it never fails a delivery. Absent: messages are stored unchecked.
    */
   checkMessage?: CheckMessage;

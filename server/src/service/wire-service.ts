@@ -2,7 +2,6 @@ import { SSE_HEARTBEAT_MS } from '@et/common';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../domain/clock';
@@ -11,7 +10,7 @@ import type { EventBus } from '../events/event-bus';
 import { createLocalBus } from '../events/local-bus';
 import { buildApp } from '../http/app';
 import { createPushHub, type PushHub } from '../http/push-hub';
-import { createDnsResolver, createMessageAuth } from '../ingest/auth';
+import { checkSender, createDnsLookup, type CheckMessage } from '../ingest/auth';
 import { createMessageParser, startParsePool } from '../ingest/reading';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
 import { createSmtpListener, type SmtpListener } from '../ingest/smtp';
@@ -133,23 +132,16 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   const parsePool = tuning.parseThreads === false ? null : startParsePool(parserOptions);
   const parse = parsePool?.parse ?? createMessageParser(parserOptions);
 
-  const checkMessage =
-    tuning.senderChecks === false || !config.senderChecks
-      ? undefined
-      : createMessageAuth({
-          lookup: createDnsResolver({
-            servers: config.dnsServers,
-            timeoutMs: config.dnsTimeoutMs,
-            now: () => performance.now(),
-          }),
-          hostname: config.smtpHostname,
-          timeoutMs: config.dnsTimeoutMs,
-          fastPaths: {
-            dkim: !config.fastPathsOff.includes('dkim-verify'),
-            spf: !config.fastPathsOff.includes('spf-check'),
-            dmarc: !config.fastPathsOff.includes('dmarc-check'),
-          },
-        });
+  const checkMessage = ((): CheckMessage | undefined => {
+    if (tuning.senderChecks === false || !config.senderChecks) return undefined;
+    const lookup = createDnsLookup({
+      servers: config.dnsServers,
+      timeoutMs: config.dnsTimeoutMs,
+      tries: config.dnsTries,
+    });
+    const options = { hostname: config.smtpHostname, timeoutMs: config.dnsTimeoutMs, lookup };
+    return (raw, facts) => checkSender(raw, facts, options);
+  })();
   const pipeline = runsSmtp
     ? createIngestPipeline({ store, bus, quota, parse, clock, logger, checkMessage })
     : null;

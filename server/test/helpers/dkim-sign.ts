@@ -1,4 +1,4 @@
-import { dkimSign } from 'mailauth/lib/dkim/sign.js';
+import { dkimSign } from 'mailauth';
 
 /** What mailauth's signer is told for one signature. */
 export interface SignWith {

@@ -77,6 +77,9 @@ export async function startServerProcess(opts: StartOptions = {}): Promise<Serve
       LOG_LEVEL: 'info',
       // A free port: several servers run at once, and 9464 may be taken on this machine.
       METRICS_PORT: '0',
+      // As the harness: the sender checks only against the DNS server a test gives, so that no
+      // test asks the machine's resolver (the node keeps no answers of its own).
+      SENDER_CHECKS: opts.env?.DNS_SERVERS ? 'on' : 'off',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,93 +1,122 @@
-import { getDomain } from 'tldts';
-
 /**
- * What SPF, DKIM and DMARC came to, in the shape both paths give it: mailauth's (the plain path,
- * message-auth.ts) and the fast paths' own (dkim-verify.ts, spf-check.ts, dmarc-check.ts). Only
- * what the stored results and the Authentication-Results field are made of.
+ * The `Authentication-Results` field (RFC 8601): ours, written from mailauth's clauses, and the
+ * incoming ones that claim to be ours, taken out.
  */
 
-/** One DKIM signature, or the lone "none" of an unsigned message. */
-export interface DkimSignatureOutcome {
-  /** The signature's `d=`; absent for "none". */
-  signingDomain?: string;
-  /** mailauth's word: pass, fail, neutral, policy, temperror, permerror or none. */
-  result: string;
-  /** Bytes of the body an `l=` left out of the signature. */
-  underSized?: number;
-  /** The signature's clause of the Authentication-Results field. */
-  info: string;
-}
+/** Columns at which a clause is folded, as mailauth folds the clauses of its own field. */
+const FOLD_COLUMNS = 160;
 
-export interface DkimOutcome {
-  /** The addresses of the From fields, in order (DMARC needs exactly one). */
-  headerFrom: string[];
-  /** In the order of the header, newest first; one "none" entry when nothing was verified. */
-  signatures: DkimSignatureOutcome[];
+/** A clause folded at spaces near `FOLD_COLUMNS` (RFC 5322 §2.2.3). */
+function fold(clause: string): string {
+  const lines: string[] = [];
+  let line = '';
+  // A line break inside a clause (from a hostile selector or address) would end the field.
+  for (const word of clause.replace(/[\r\n]+/g, ' ').split(' ')) {
+    if (line && line.length + 1 + word.length > FOLD_COLUMNS) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join('\r\n ');
 }
-
-export interface SpfOutcome {
-  /** The domain whose record was checked: the envelope sender's, or the HELO name's. */
-  domain: string;
-  result: string;
-  info: string;
-}
-
-export interface DmarcOutcome {
-  /** The organisational domain of the From domain (the From domain when it has none). */
-  domain: string;
-  result: string;
-  info: string;
-}
-
-/** What DMARC is given: the From addresses and the domains that passed SPF and DKIM. */
-export interface DmarcInput {
-  headerFrom: string[];
-  spfDomains: string[];
-  dkimDomains: { domain: string; underSized?: number }[];
-}
-
-/** A property of a clause: `header.i=@example.com`; falsy values are left out. */
-export type ClauseProps = readonly (readonly [string, string | false | undefined])[];
 
 /**
- * A clause of the Authentication-Results field (RFC 8601 §2.2) written as mailauth writes it
- * (`formatAuthHeaderRow` in mailauth's lib/tools.js), character for character: the fast paths'
- * clauses must equal the plain path's.
+ * Our field: `authservId` (our host name), then each clause (mailauth's `info` of a check, e.g.
+ * `dkim=pass header.i=@example.com header.s=sel header.a=rsa-sha256 header.b=AbCdEf12`) on a
+ * line of its own, laid out as mailauth's `authenticate()` lays out its field. Folded with CRLF,
+ * without a final line break.
  */
-export function authClause(
-  method: string,
-  result: string,
-  comment: string | false,
-  props: ClauseProps,
-): string {
-  let text = `${method}=${result || 'none'}`;
-  if (comment) text += ` (${escapeComment(comment)})`;
-  for (const [name, value] of props) if (value) text += ` ${name}=${escapeProp(value)}`;
-  return text;
+export function authResultsField(authservId: string, clauses: readonly string[]): string {
+  return `Authentication-Results: ${authservId};\r\n ${clauses.map(fold).join(';\r\n ')}`;
 }
 
-/** Control characters as mailauth matches them: a header value must not carry them. */
-// eslint-disable-next-line no-control-regex
-const CONTROLS = /[\x00-\x1F]+/g;
+/** An authserv-id as compared: lower case, without the final dots of a fully qualified name. */
+const comparable = (id: string) => id.toLowerCase().replace(/\.+$/, '');
 
-const clean = (value: string) => value.replace(CONTROLS, ' ').replace(/\s+/g, ' ').trim();
-
-const escapeComment = (value: string) => clean(value).replace(/[\\)]/g, (c) => `\\${c}`);
-
-function escapeProp(raw: string): string {
-  const value = clean(raw);
-  // eslint-disable-next-line no-control-regex
-  if (!/[\s\x00-\x1F\x7F-\uFFFF()<>,;:\\"/[\]?=]/.test(value)) return value;
-  return `"${value.replace(/["\\]/g, (c) => `\\${c}`)}"`;
-}
-
-/** The options mailauth gives tldts (`TLDTS_OPTS` in mailauth's lib/tools.js). */
-const TLDTS_OPTS = { allowIcannDomains: true, allowPrivateDomains: true };
+/** Space, tab, CR or LF. */
+const isBlank = (c: number) => c === 0x20 || c === 0x09 || c === 0x0d || c === 0x0a;
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const OPEN = 0x28;
+const CLOSE = 0x29;
+const SEMICOLON = 0x3b;
 
 /**
- * The organisational domain of `domain` (RFC 7489 §3.2) by the public suffix list, as mailauth
- * finds it: with the same tldts release (auth-results.test.ts holds them equal), so that both
- * paths draw the line between a domain and its suffix in the same place. Null when tldts finds
- * none.
+ * The authserv-id of the field `text[start, end)` when it is an `Authentication-Results` field,
+ * else null: the first value after the colon (a token, or a quoted string), past blanks, folds
+ * and comments (RFC 8601 §2.2, with RFC 5322's CFWS). Reads no further than the id.
  */
-export const orgDomain = (domain: string): string | null => getDomain(domain, TLDTS_OPTS);
+function authservIdOf(text: string, start: number, end: number): string | null {
+  const name = /^authentication-results[ \t]*:/i.exec(text.slice(start, start + 64));
+  if (!name) return null;
+  let i = start + name[0].length;
+  while (i < end) {
+    const c = text.charCodeAt(i);
+    if (isBlank(c)) i++;
+    else if (c === OPEN) {
+      for (let depth = 1; depth > 0 && ++i < end;) {
+        const d = text.charCodeAt(i);
+        if (d === BACKSLASH) i++;
+        else if (d === OPEN) depth++;
+        else if (d === CLOSE) depth--;
+      }
+      i++;
+    } else break;
+  }
+  if (i >= end) return '';
+  if (text.charCodeAt(i) === QUOTE) {
+    // A quoted string, its quoted pairs (`\\x`) read as the character they quote.
+    let id = '';
+    let from = i + 1;
+    for (i++; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c === BACKSLASH) {
+        id += text.slice(from, i);
+        from = ++i;
+      }
+    }
+    return id + text.slice(from, Math.min(i, end));
+  }
+  const from = i;
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (isBlank(c) || c === SEMICOLON || c === OPEN) break;
+  }
+  return text.slice(from, i);
+}
+
+/**
+ * `header` (a message's header block, up to and including its blank line) without the incoming
+ * `Authentication-Results` fields whose authserv-id is `authservId` (case aside, and a final
+ * dot), or null when it has none. RFC 8601 §5 asks a border MTA to delete such fields: they
+ * claim results of ours that we never gave (`dmarc=pass` for a spoof), and a reader that trusts
+ * our id could believe them. Deleted rather than renamed: a renamed field would still show our
+ * name beside a forged `pass` in the `.eml` a visitor opens, and RFC 8601 names deletion. Fields
+ * of other authserv-ids stay: they are the results of the servers the message crossed. One pass;
+ * the bytes around what is taken out are kept as they are.
+ */
+export function stripOwnAuthenticationResults(header: Buffer, authservId: string): Buffer | null {
+  const text = header.toString('latin1');
+  const ours = comparable(authservId);
+  const kept: Buffer[] = [];
+  let keptFrom = 0;
+  const lineEnd = (i: number) => {
+    const lf = text.indexOf('\n', i);
+    return lf < 0 ? text.length : lf + 1;
+  };
+  for (let start = 0; start < text.length;) {
+    let end = lineEnd(start);
+    while (end < text.length && (text[end] === ' ' || text[end] === '\t')) end = lineEnd(end);
+    const id = authservIdOf(text, start, end);
+    if (id !== null && comparable(id) === ours) {
+      kept.push(header.subarray(keptFrom, start));
+      keptFrom = end;
+    }
+    start = end;
+  }
+  if (!kept.length) return null;
+  kept.push(header.subarray(keptFrom));
+  return Buffer.concat(kept);
+}
