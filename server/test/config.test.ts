@@ -1,3 +1,9 @@
+import {
+  HTTP_MAX_CONNECTIONS_PER_IP,
+  MAILBOX_MAX_LIFETIME_SECONDS,
+  MAX_STREAMS_PER_IP,
+  RATE_LIMIT_IPV6_PREFIX,
+} from '@et/common';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { sentinelTarget } from '../src/store/redis/redis-url';
@@ -53,6 +59,27 @@ describe('config', () => {
     ).toEqual(['mime-outline', 'inbox-read']);
     expect(() => loadConfig({ FAST_PATHS_OFF: 'inbox-read,cn' })).toThrow(
       /FAST_PATHS_OFF unknown fast path: cn; known: inbox-read, mime-outline, html-text-runs/,
+    );
+  });
+
+  it('takes the per-client caps and the longest life from @et/common by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      mailboxMaxLifetimeSeconds: MAILBOX_MAX_LIFETIME_SECONDS,
+      maxStreamsPerIp: MAX_STREAMS_PER_IP,
+      httpMaxConnectionsPerIp: HTTP_MAX_CONNECTIONS_PER_IP,
+      rateLimitIpv6Prefix: RATE_LIMIT_IPV6_PREFIX,
+    });
+    expect(
+      loadConfig({ MAILBOX_TTL_SECONDS: '86400', MAILBOX_MAX_LIFETIME_SECONDS: '86400' }),
+    ).toMatchObject({ mailboxTtlSeconds: 86400, mailboxMaxLifetimeSeconds: 86400 });
+    expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: '129' })).toThrow(
+      /RATE_LIMIT_IPV6_PREFIX must be between 16 and 128/,
+    );
+  });
+
+  it('refuses a longest life shorter than one TTL', () => {
+    expect(() => loadConfig({ MAILBOX_TTL_SECONDS: '7200' })).toThrow(
+      /MAILBOX_MAX_LIFETIME_SECONDS \(3600\) is shorter than MAILBOX_TTL_SECONDS \(7200\)/,
     );
   });
 
