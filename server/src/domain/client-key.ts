@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv6 } from 'node:net';
 
 /**
  * The key one client is counted under by every per-client limit: an IPv4 client by its
@@ -10,7 +10,6 @@ import { isIPv4, isIPv6 } from 'node:net';
  * proxy may forward any text) is its own key.
  */
 export function clientKey(ip: string, ipv6PrefixBits: number): string {
-  if (isIPv4(ip)) return ip;
   if (!isIPv6(ip)) return ip;
   try {
     const address = ipaddr.IPv6.parse(ip);
