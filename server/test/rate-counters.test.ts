@@ -51,9 +51,7 @@ describe.each(['local', 'redis'] as const)('rate counters, %s', (kind) => {
   it('adds amounts in a window that the first amount opens, and says when it ends', async () => {
     fresh();
     const first = await counters.consume('bytes:192.0.2.1', 1000, 60_000);
-    expect(first.count).toBe(1000);
-    expect(first.resetInMs).toBeGreaterThan(59_000);
-    expect(first.resetInMs).toBeLessThanOrEqual(60_000);
+    expect(first).toEqual({ count: 1000, resetInMs: 60_000 });
     if (kind === 'local') clock.advance(20_000);
     const second = await counters.consume('bytes:192.0.2.1', 500, 60_000);
     expect(second.count).toBe(1500);
