@@ -40,11 +40,12 @@ const zones = [
   { target: './common', from: './web' },
   // domain imports nothing of ours.
   { target: `${S}/domain`, from: S, except: ['./domain'] },
-  // store and events import only domain.
+  // store, events and counters import only domain.
   { target: `${S}/store`, from: S, except: ['./domain', './store'] },
   { target: `${S}/events`, from: S, except: ['./domain', './events'] },
-  // ingest, http and jobs know the interfaces only (store, bus, observability's instruments), never
-  // a concrete store or bus, never each other.
+  { target: `${S}/counters`, from: S, except: ['./domain', './counters'] },
+  // ingest, http and jobs know the interfaces only (store, bus, counters, observability's
+  // instruments), never a concrete store, bus or counters, never each other.
   ...['ingest', 'http', 'jobs'].flatMap((layer) => [
     {
       target: `${S}/${layer}`,
@@ -54,6 +55,7 @@ const zones = [
         `./${layer}`,
         './store/mail-store.ts',
         './events/event-bus.ts',
+        './counters/rate-counters.ts',
         './observability/instruments.ts',
       ],
     },

@@ -123,6 +123,8 @@ describe('the examples of /api, run against the real server', () => {
     expect(CONFIG_VARS.mailboxMaxMessages.fallback).toBe(apiLimits.mailboxMessages);
     expect(CONFIG_VARS.mailboxMaxBytes.fallback).toBe(apiLimits.mailboxMegabytes * 1024 * 1024);
     expect(CONFIG_VARS.maxStreamsPerMailbox.fallback).toBe(apiLimits.streamsPerMailbox);
+    expect(CONFIG_VARS.maxStreamsPerIp.fallback).toBe(apiLimits.streamsPerIp);
+    expect(CONFIG_VARS.mailboxMaxLifetimeSeconds.fallback).toBe(apiLimits.maxLifetimeMinutes * 60);
   });
 
   it('curl: list the domains, create on the one chosen; another domain is a 400', async () => {

@@ -51,8 +51,12 @@ export const BENCH_ENV: Record<string, string> = {
   MAILBOX_MAX_MESSAGES: '100000',
   MAILBOX_MAX_BYTES: String(10 * 1024 ** 3),
   MAILBOX_TTL_SECONDS: '86400',
+  MAILBOX_MAX_LIFETIME_SECONDS: '86400',
   RATE_LIMIT_CREATE_MAX: '1000000',
   MAX_STREAMS_PER_MAILBOX: '1000',
+  // Every bench client is 127.0.0.1: the per-client caps would refuse the load itself.
+  MAX_STREAMS_PER_IP: '1000000',
+  HTTP_MAX_CONNECTIONS_PER_IP: '1000000',
   // Metrics on (a free port, never scraped) unless the bench is run with METRICS_PORT= to
   // compare without them (bench/README, "Metrics").
   METRICS_PORT: process.env.METRICS_PORT ?? '0',

@@ -80,6 +80,11 @@ export interface CreatedMailbox {
   token: string;
   /** ISO 8601 instant at which the server deletes the mailbox. */
   expiresAt: string;
+  /**
+   * ISO 8601 instant past which no extension carries the mailbox: its creation plus
+   * {@link MAILBOX_MAX_LIFETIME_SECONDS} (the server's setting).
+   */
+  maxExpiresAt: string;
 }
 
 /**
@@ -102,6 +107,12 @@ export interface MailboxInfo {
   email: string;
   /** ISO 8601 instant at which the server deletes the mailbox. */
   expiresAt: string;
+  /**
+   * ISO 8601 instant past which no extension carries the mailbox; when it equals `expiresAt`,
+   * `POST /mailbox/extend` can do no more (409 `LIFETIME_EXCEEDED`). Null for the operator's
+   * postmaster and abuse mailboxes, which never end.
+   */
+  maxExpiresAt: string | null;
 }
 
 /** A mail address with an optional display name. */
@@ -231,6 +242,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
+  /** `POST /mailbox/extend` on a mailbox already at the end of its longest life. */
+  | 'LIFETIME_EXCEEDED'
   | 'UNAVAILABLE'
   | 'INTERNAL';
 

@@ -1,10 +1,14 @@
 import {
+  HTTP_MAX_CONNECTIONS_PER_IP,
   MAILBOX_MAX_BYTES,
+  MAILBOX_MAX_LIFETIME_SECONDS,
   MAILBOX_MAX_MESSAGES,
   MAILBOX_TTL_SECONDS,
   MAX_MESSAGE_BYTES,
+  MAX_STREAMS_PER_IP,
   RATE_LIMIT_CREATE_MAX,
   RATE_LIMIT_CREATE_WINDOW_SECONDS,
+  RATE_LIMIT_IPV6_PREFIX,
   TOMBSTONE_DAYS,
 } from '@et/common';
 import { isIP } from 'node:net';
@@ -28,6 +32,8 @@ export interface Config {
    */
   mailDomainsRetired: string[];
   mailboxTtlSeconds: number;
+  /** Never less than `mailboxTtlSeconds`. */
+  mailboxMaxLifetimeSeconds: number;
   maxMessageBytes: number;
   maxRecipients: number;
   smtpGreetingDelayMs: number;
@@ -62,8 +68,11 @@ export interface Config {
   dnsTries: number;
   createRateLimitMax: number;
   createRateLimitWindowSeconds: number;
+  rateLimitIpv6Prefix: number;
   trustProxy: string | null;
   maxStreamsPerMailbox: number;
+  maxStreamsPerIp: number;
+  httpMaxConnectionsPerIp: number;
   httpRequestTimeoutMs: number;
   httpKeepAliveTimeoutMs: number;
   fastPathsOff: readonly FastPath[];
@@ -252,6 +261,12 @@ export const CONFIG_VARS = {
     fallback: MAILBOX_TTL_SECONDS,
     read: int(10, 86_400),
     doc: 'Lifetime of a mailbox, from creation or extension.',
+  },
+  mailboxMaxLifetimeSeconds: {
+    name: 'MAILBOX_MAX_LIFETIME_SECONDS',
+    fallback: MAILBOX_MAX_LIFETIME_SECONDS,
+    read: int(10, 30 * 86_400),
+    doc: 'Longest whole life of a mailbox, from its creation: an extension never carries it further (at the end, 409 `LIFETIME_EXCEEDED`). At least `MAILBOX_TTL_SECONDS`. The postmaster and abuse mailboxes are exempt.',
   },
   maxMessageBytes: {
     name: 'MAX_MESSAGE_BYTES',
@@ -449,6 +464,12 @@ export const CONFIG_VARS = {
     read: int(1, 86_400),
     doc: 'The window of `RATE_LIMIT_CREATE_MAX`.',
   },
+  rateLimitIpv6Prefix: {
+    name: 'RATE_LIMIT_IPV6_PREFIX',
+    fallback: RATE_LIMIT_IPV6_PREFIX,
+    read: int(16, 128),
+    doc: 'The per-client limits (mailbox creation, event streams, HTTP connections) count an IPv6 client by this many leading bits of its address (its /64 network, which one subscriber holds whole), an IPv4 client by its address.',
+  },
   trustProxy: {
     name: 'TRUST_PROXY',
     fallback: null,
@@ -460,6 +481,18 @@ export const CONFIG_VARS = {
     fallback: 5,
     read: int(1, 1000),
     doc: 'Open event streams per mailbox (per node); beyond, 429.',
+  },
+  maxStreamsPerIp: {
+    name: 'MAX_STREAMS_PER_IP',
+    fallback: MAX_STREAMS_PER_IP,
+    read: int(1, 1_000_000),
+    doc: 'Open event streams from one client IP (per node, whatever the mailboxes); beyond, 429 with Retry-After.',
+  },
+  httpMaxConnectionsPerIp: {
+    name: 'HTTP_MAX_CONNECTIONS_PER_IP',
+    fallback: HTTP_MAX_CONNECTIONS_PER_IP,
+    read: int(1, 1_000_000),
+    doc: 'Open HTTP connections from one client IP (per node); one more is closed at once, before a byte of it is read. A `TRUST_PROXY` address is exempt: the proxy keeps this cap for its clients (docs/operations.md).',
   },
   httpRequestTimeoutMs: {
     name: 'HTTP_REQUEST_TIMEOUT_MS',
@@ -560,6 +593,13 @@ export function loadConfig(env: Env = process.env, argv: readonly string[] = [])
   if (both.length) {
     problems.push(
       `MAIL_DOMAINS_RETIRED lists domains still in MAIL_DOMAINS: ${both.join(', ')}; a domain is active or retired`,
+    );
+  }
+  const ttl = out.mailboxTtlSeconds as number | undefined;
+  const lifetime = out.mailboxMaxLifetimeSeconds as number | undefined;
+  if (ttl !== undefined && lifetime !== undefined && lifetime < ttl) {
+    problems.push(
+      `MAILBOX_MAX_LIFETIME_SECONDS (${lifetime}) is shorter than MAILBOX_TTL_SECONDS (${ttl}); a mailbox lives at least one TTL`,
     );
   }
   if (problems.length) throw new ConfigError(problems);

@@ -1,3 +1,9 @@
+import {
+  HTTP_MAX_CONNECTIONS_PER_IP,
+  MAILBOX_MAX_LIFETIME_SECONDS,
+  MAX_STREAMS_PER_IP,
+  RATE_LIMIT_IPV6_PREFIX,
+} from '@et/common';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
 import { sentinelTarget } from '../src/store/redis/redis-url';
@@ -65,6 +71,27 @@ describe('config', () => {
       dnsTries: 3,
     });
     expect(() => loadConfig({ DNS_TRIES: '0' })).toThrow(/DNS_TRIES must be between 1 and 5/);
+  });
+
+  it('takes the per-client caps and the longest life from @et/common by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      mailboxMaxLifetimeSeconds: MAILBOX_MAX_LIFETIME_SECONDS,
+      maxStreamsPerIp: MAX_STREAMS_PER_IP,
+      httpMaxConnectionsPerIp: HTTP_MAX_CONNECTIONS_PER_IP,
+      rateLimitIpv6Prefix: RATE_LIMIT_IPV6_PREFIX,
+    });
+    expect(
+      loadConfig({ MAILBOX_TTL_SECONDS: '86400', MAILBOX_MAX_LIFETIME_SECONDS: '86400' }),
+    ).toMatchObject({ mailboxTtlSeconds: 86400, mailboxMaxLifetimeSeconds: 86400 });
+    expect(() => loadConfig({ RATE_LIMIT_IPV6_PREFIX: '129' })).toThrow(
+      /RATE_LIMIT_IPV6_PREFIX must be between 16 and 128/,
+    );
+  });
+
+  it('refuses a longest life shorter than one TTL', () => {
+    expect(() => loadConfig({ MAILBOX_TTL_SECONDS: '7200' })).toThrow(
+      /MAILBOX_MAX_LIFETIME_SECONDS \(3600\) is shorter than MAILBOX_TTL_SECONDS \(7200\)/,
+    );
   });
 
   it('collects every problem instead of stopping at the first', () => {

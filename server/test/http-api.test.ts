@@ -64,7 +64,11 @@ describe('HTTP API', () => {
     it('gives the address and expiry of the token', async () => {
       const res = await call('GET', '/mailbox');
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ email: box.email, expiresAt: box.expiresAt });
+      expect(res.json()).toEqual({
+        email: box.email,
+        expiresAt: box.expiresAt,
+        maxExpiresAt: box.maxExpiresAt,
+      });
     });
 
     it.each([

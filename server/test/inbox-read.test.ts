@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalCounters } from '../src/counters/local-counters';
 import { createLocalBus } from '../src/events/local-bus';
 import { buildApp } from '../src/http/app';
 import { createPushHub } from '../src/http/push-hub';
@@ -274,19 +275,28 @@ describe.each(['sqlite', 'redis'] as const)(
       const deps = {
         store,
         bus,
-        hub: createPushHub({ bus, heartbeatMs: 15_000, maxStreamsPerMailbox: 5 }),
+        hub: createPushHub({
+          bus,
+          heartbeatMs: 15_000,
+          maxStreamsPerMailbox: 5,
+          maxStreamsPerClient: 5,
+        }),
         parse: parseMessage,
         clock,
         logger,
         domains: ['example.test'],
         retiredDomains: [],
         mailboxTtlSeconds: 600,
+        mailboxMaxLifetimeSeconds: 3600,
         tombstoneDays: 30,
         webDistDir: null,
         limits: {
           createMax: config.createRateLimitMax,
           createWindowSeconds: config.createRateLimitWindowSeconds,
+          ipv6PrefixBits: config.rateLimitIpv6Prefix,
+          maxConnectionsPerClient: config.httpMaxConnectionsPerIp,
         },
+        counters: createLocalCounters({ now: clock.now }),
       };
       const apps = await Promise.all(
         [true, false].map(async (inboxReadEarly) => {

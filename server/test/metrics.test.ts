@@ -396,6 +396,8 @@ describe('metrics listener settings, health never rate limited', () => {
     const { http, metrics } = await services.start({
       RATE_LIMIT_CREATE_MAX: '2',
       MAX_STREAMS_PER_MAILBOX: '1',
+      // The hammer below opens a connection per request, all from this one address.
+      HTTP_MAX_CONNECTIONS_PER_IP: '1000',
     });
     const box = await createMailbox(http);
     const statuses: number[] = [];

@@ -109,7 +109,7 @@ describe('GET /api/v1/openapi.json', () => {
 
     expect(json('/api/v1/mailboxes', 'post', '201')).toMatchObject({
       type: 'object',
-      required: ['email', 'token', 'expiresAt'],
+      required: ['email', 'token', 'expiresAt', 'maxExpiresAt'],
     });
     expect(json('/api/v1/domains', 'get', '200')).toMatchObject({
       required: ['domains'],
@@ -127,11 +127,13 @@ describe('GET /api/v1/openapi.json', () => {
     });
     expect(json('/api/v1/mailboxes', 'post', '400')).toMatchObject({ required: ['error'] });
     expect(json('/api/v1/mailbox', 'get', '200')).toMatchObject({
-      required: ['email', 'expiresAt'],
+      required: ['email', 'expiresAt', 'maxExpiresAt'],
     });
     expect(json('/api/v1/mailbox/extend', 'post', '200')).toMatchObject({
-      required: ['email', 'expiresAt'],
+      required: ['email', 'expiresAt', 'maxExpiresAt'],
     });
+    // The refusal once the mailbox is at the end of its longest life.
+    expect(json('/api/v1/mailbox/extend', 'post', '409')).toMatchObject({ required: ['error'] });
     const list = json('/api/v1/messages', 'get', '200') as {
       properties: { messages: { type: string; items: { required: string[] } } };
     };

@@ -33,7 +33,7 @@ async function until(check: () => boolean, what: string, timeoutMs = 2000) {
 async function serveHub(hub: PushHub): Promise<{ server: Server; baseUrl: string }> {
   const server = createServer((req, res) => {
     const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    hub.open(mailbox, res).catch((err: unknown) => {
+    hub.open(mailbox, res, req.socket.remoteAddress ?? '').catch((err: unknown) => {
       if (!(err instanceof AppError)) throw err;
       res.writeHead(err.status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
@@ -92,9 +92,14 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
    * The hub behind a bare node:http server, as the events route uses it: the bearer token is
    * taken as the mailbox's address (authentication is the route's business, tested there).
    */
-  async function start(maxStreamsPerMailbox = 5) {
+  async function start(maxStreamsPerMailbox = 5, maxStreamsPerClient = 100) {
     ({ publisher, listener } = await makeBuses());
-    hub = createPushHub({ bus: listener, heartbeatMs: HEARTBEAT_MS, maxStreamsPerMailbox });
+    hub = createPushHub({
+      bus: listener,
+      heartbeatMs: HEARTBEAT_MS,
+      maxStreamsPerMailbox,
+      maxStreamsPerClient,
+    });
     ({ server, baseUrl } = await serveHub(hub));
   }
 
@@ -184,6 +189,24 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     a[0]!.close();
     await until(() => hub.openStreams('a@test') === 1, 'the hang-up');
     expect((await open('a@test')).status).toBe(200);
+  });
+
+  it('refuses a client its stream over the per-client limit, whatever the mailbox', async () => {
+    await start(5, 3);
+    const held = await Promise.all([open('a@test'), open('b@test'), open('c@test')]);
+    expect(held.map((s) => s.status)).toEqual([200, 200, 200]);
+    const refused = await open('d@test');
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Too many open event streams from your address' },
+    });
+    // The refusal held nothing: no subscription for the mailbox, no stream counted.
+    expect(listener.listenerCount('d@test')).toBe(0);
+    expect(hub.openStreams()).toBe(3);
+    held[1]!.close();
+    await until(() => hub.openStreams() === 2, 'the hang-up');
+    expect((await open('d@test')).status).toBe(200);
+    expect((await open('e@test')).status).toBe(429);
   });
 
   it('sends each stream a heartbeat every period, and keeps no timer once all are gone', async () => {
@@ -314,6 +337,7 @@ describe('push hub on a Redis bus that listens late', () => {
       bus: buses[1]!,
       heartbeatMs: HEARTBEAT_MS,
       maxStreamsPerMailbox: 5,
+      maxStreamsPerClient: 100,
     });
     let baseUrl: string;
     ({ server, baseUrl } = await serveHub(hub));

@@ -65,6 +65,7 @@ describe('postmaster and abuse mailboxes', () => {
     expect(mailbox.json<MailboxInfo>()).toEqual({
       email: 'abuse@localhost',
       expiresAt: '9999-12-31T23:59:59.999Z',
+      maxExpiresAt: null,
     });
     const [summary] = await list(token);
     const detail = await h.app.inject({

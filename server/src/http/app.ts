@@ -9,6 +9,8 @@ import Fastify, {
 import rateLimit from '@fastify/rate-limit';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { AppError } from '../domain/app-error';
+import { clientKey } from '../domain/client-key';
+import { capConnectionsPerClient } from './connection-cap';
 import type { AppDeps } from './deps';
 import { createInboxJson, createInboxRead, type Handler } from './inbox-read';
 import { createAuthenticator, operatorMailboxes } from './plugins/auth';
@@ -18,6 +20,7 @@ import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security-headers';
 import { registerWeb } from './plugins/web';
 import { compileProxyTrust } from './proxy-trust';
+import { rateLimitStore } from './rate-limit-store';
 import { eventRoutes } from './routes/events';
 import { mailboxRoutes } from './routes/mailboxes';
 import { messageRoutes } from './routes/messages';
@@ -47,6 +50,7 @@ export async function buildApp(
 ): Promise<FastifyInstance> {
   const { trustProxy: trustedProxies = false, inboxReadEarly = true, ...timeouts } = options;
   const trustProxy = compileProxyTrust(trustedProxies);
+  const { ipv6PrefixBits } = deps.limits;
   const inboxJson = createInboxJson();
   const operatorTokens = operatorMailboxes(deps.operator);
   const answerInboxRead = inboxReadEarly
@@ -90,6 +94,12 @@ export async function buildApp(
       server.keepAliveTimeout = keepAliveTimeout;
       server.requestTimeout = requestTimeout;
       server.setTimeout(connectionTimeout);
+      capConnectionsPerClient(server, {
+        max: deps.limits.maxConnectionsPerClient,
+        clientOf: (address) => clientKey(address, ipv6PrefixBits),
+        exempt: (address) => trustProxy !== false && trustProxy(address, 0),
+        refused: () => deps.metrics?.rateLimited('http_connections'),
+      });
       return server;
     },
   });
@@ -103,8 +113,9 @@ export async function buildApp(
   // Off by default; routes opt in with `config.rateLimit`.
   await app.register(rateLimit, {
     global: false,
-    redis: deps.rateLimitRedis as never,
-    nameSpace: 'et:rate:',
+    store: rateLimitStore(deps.counters),
+    keyGenerator: (request) => clientKey(request.ip, ipv6PrefixBits),
+    // The shared counters out of reach reject with the `unavailable` 503 (rate-counters.ts).
     skipOnError: false,
     errorResponseBuilder: (_request, context) =>
       new AppError(

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { RateCounters } from '../counters/rate-counters';
 import type { Clock } from '../domain/clock';
 import type { MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
@@ -18,6 +19,8 @@ export interface AppDeps {
   /** Domains no new address is made on any more; asking for one is a 400 of its own. */
   retiredDomains: readonly string[];
   mailboxTtlSeconds: number;
+  /** Longest whole life of a mailbox from its creation; extensions stop there. */
+  mailboxMaxLifetimeSeconds: number;
   tombstoneDays: number;
   /** Built web app to serve; null serves the API alone. */
   webDistDir: string | null;
@@ -29,20 +32,24 @@ export interface AppDeps {
    * operator reads each with the token derived for it. Absent: nobody can read them.
    */
   operator?: { token: string; addresses: readonly string[] };
-  /**
-   * A Redis client (ioredis) for the rate-limit counters when several nodes share Redis, so a
-   * client cannot multiply its allowance by the number of nodes. Opaque here on purpose.
-   */
-  rateLimitRedis?: unknown;
+  /** The counters of the rate limits: this node's, or shared by every node on Redis. */
+  counters: RateCounters;
   /** Request counts and times by route; none are kept without it. */
   metrics?: HttpMetrics;
   /** Serves `/healthz` and `/readyz` when given. */
   health?: Health;
 }
 
-/** Abuse limits of the HTTP side. */
+/** Abuse limits of the HTTP side; a client is an IPv4 address or an IPv6 network. */
 export interface HttpLimits {
-  /** Mailboxes one client IP may create per window. */
+  /** Mailboxes one client may create per window. */
   createMax: number;
   createWindowSeconds: number;
+  /** The leading bits of an IPv6 address that name its client (`domain/client-key.ts`). */
+  ipv6PrefixBits: number;
+  /**
+   * Open connections one client may hold on this node; one more is closed as it is accepted.
+   * The trusted proxies are exempt: they keep the cap for their clients.
+   */
+  maxConnectionsPerClient: number;
 }

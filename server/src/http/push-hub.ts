@@ -2,6 +2,7 @@ import type { MailboxEvent } from '@et/common';
 import type { ServerResponse } from 'node:http';
 import { AppError, unavailable } from '../domain/app-error';
 import type { EventBus } from '../events/event-bus';
+import { createTally } from './tally';
 
 /** A client more than this far behind is dropped rather than buffered for (it refetches). */
 const MAX_BUFFERED_BYTES = 256 * 1024;
@@ -22,6 +23,8 @@ export interface PushHubOptions {
   heartbeatMs: number;
   /** Open streams one mailbox may have on this node; one more is refused with 429. */
   maxStreamsPerMailbox: number;
+  /** Open streams one client may have on this node, whatever the mailboxes; one more, 429. */
+  maxStreamsPerClient: number;
 }
 
 /**
@@ -35,9 +38,10 @@ export interface PushHub {
    * expires or {@link PushHub.closeAll}. Resolves once the stream is open: only when the bus
    * delivers the mailbox's events here, so a read the page makes after the opening misses
    * nothing. Rejects with `AppError`, having written nothing: 429 `RATE_LIMITED` when the mailbox
-   * already has `maxStreamsPerMailbox` streams on this node, 503 when the bus cannot listen.
+   * already has `maxStreamsPerMailbox` streams on this node or `client` (domain/client-key.ts)
+   * `maxStreamsPerClient`, 503 when the bus cannot listen.
    */
-  open(mailbox: string, res: ServerResponse): Promise<void>;
+  open(mailbox: string, res: ServerResponse, client: string): Promise<void>;
   /** Streams open on this node: of one mailbox, or of all (the open-streams gauge). */
   openStreams(mailbox?: string): number;
   /** Ends every open stream (shutdown); the pages reconnect and refetch. */
@@ -46,6 +50,7 @@ export interface PushHub {
 
 interface Stream {
   readonly mailbox: string;
+  readonly client: string;
   readonly res: ServerResponse;
   readonly heartbeat: NodeJS.Timeout;
   closed: boolean;
@@ -65,8 +70,15 @@ interface Room {
  * for. A mailbox nobody watches here costs nothing: the hub holds no bus subscription for it.
  * Events are not replayed; a page refetches after every reconnect.
  */
-export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHubOptions): PushHub {
+export function createPushHub({
+  bus,
+  heartbeatMs,
+  maxStreamsPerMailbox,
+  maxStreamsPerClient,
+}: PushHubOptions): PushHub {
   const rooms = new Map<string, Room>();
+  /** Streams open or opening, by client. */
+  const byClient = createTally();
   let total = 0;
 
   const write = (stream: Stream, chunk: string) => {
@@ -83,6 +95,7 @@ export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHu
     const room = rooms.get(stream.mailbox);
     if (!room?.streams.delete(stream)) return;
     total--;
+    byClient.release(stream.client);
     leaveIfEmpty(stream.mailbox, room);
   };
 
@@ -116,11 +129,15 @@ export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHu
   };
 
   return {
-    async open(mailbox, res) {
+    async open(mailbox, res, client) {
       const waiting = rooms.get(mailbox);
       if ((waiting?.streams.size ?? 0) + (waiting?.opening ?? 0) >= maxStreamsPerMailbox) {
         throw new AppError('RATE_LIMITED', 429, 'Too many open event streams for this mailbox');
       }
+      if (byClient.held(client) >= maxStreamsPerClient) {
+        throw new AppError('RATE_LIMITED', 429, 'Too many open event streams from your address');
+      }
+      byClient.take(client);
       const room = roomOf(mailbox);
       room.opening++;
       let timer: NodeJS.Timeout | undefined;
@@ -141,7 +158,10 @@ export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHu
       } finally {
         clearTimeout(timer);
         room.opening--;
-        if (!listening) leaveIfEmpty(mailbox, room);
+        if (!listening) {
+          byClient.release(client);
+          leaveIfEmpty(mailbox, room);
+        }
       }
       res.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
@@ -153,6 +173,7 @@ export function createPushHub({ bus, heartbeatMs, maxStreamsPerMailbox }: PushHu
       res.write(OPENING);
       const stream: Stream = {
         mailbox,
+        client,
         res,
         heartbeat: setInterval(() => write(stream, PING), heartbeatMs).unref(),
         closed: false,

@@ -17,10 +17,17 @@ export const ErrorResponse = Type.Object(
 
 const IsoDate = Type.String({ format: 'date-time' });
 
+/** The instant past which no extension carries a mailbox. */
+const MaxExpiresAt = Type.String({
+  format: 'date-time',
+  description: 'Creation + the longest life: no extension carries the mailbox past it',
+});
+
 export const CreatedMailbox = Type.Object({
   email: Type.String(),
   token: Type.String({ description: 'Bearer token; shown only here' }),
   expiresAt: IsoDate,
+  maxExpiresAt: MaxExpiresAt,
 });
 
 export const CreateMailboxBody = Type.Object(
@@ -44,7 +51,15 @@ export const DomainList = Type.Object({
   }),
 });
 
-export const MailboxInfo = Type.Object({ email: Type.String(), expiresAt: IsoDate });
+export const MailboxInfo = Type.Object({
+  email: Type.String(),
+  expiresAt: IsoDate,
+  maxExpiresAt: Type.Union([MaxExpiresAt, Type.Null()], {
+    description:
+      'Creation + the longest life; equal to expiresAt when extend can do no more. Null for ' +
+      "the operator's postmaster and abuse mailboxes, which never end",
+  }),
+});
 
 const Address = Type.Object({ name: Type.String(), address: Type.String() });
 

@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import type { RateCounters } from '../counters/rate-counters';
+import { createRedisCounters } from '../counters/redis-counters';
 import { createRedisBus } from '../events/redis-bus';
 import type { EventBus } from '../events/event-bus';
 import type { SweepLock } from '../jobs/expiry-sweeper';
@@ -17,8 +19,10 @@ export interface RedisBackend {
   bus: EventBus;
   /** Lets one node of several sweep at a time. */
   lock: SweepLock;
-  /** Shared counters for HTTP rate limits across nodes. */
-  rateLimitRedis: RedisClient;
+  /** The rate limits' counters, shared by every node. */
+  counters: RateCounters;
+  /** The connection of `counters`, closed with the node. */
+  countersRedis: RedisClient;
 }
 
 /**
@@ -31,7 +35,7 @@ export async function createRedisBackend(
   logger: Logger,
 ): Promise<RedisBackend> {
   const keys = createKeys('et:');
-  const [publisher, subscriber, rateLimitRedis] = await Promise.all([
+  const [publisher, subscriber, countersRedis] = await Promise.all([
     connectRedis(url, 'et-bus-pub'),
     connectRedis(url, 'et-bus-sub', true),
     connectRedis(url, 'et-rate-limit'),
@@ -50,5 +54,6 @@ export async function createRedisBackend(
       ttlMs: Math.max(5000, config.sweepIntervalMs * 5),
     }),
   ]);
-  return { store, bus, lock, rateLimitRedis };
+  const counters = createRedisCounters({ redis: countersRedis, prefix: 'et:rate:' });
+  return { store, bus, lock, counters, countersRedis };
 }

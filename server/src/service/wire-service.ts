@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
+import { createLocalCounters } from '../counters/local-counters';
+import type { RateCounters } from '../counters/rate-counters';
 import type { Clock } from '../domain/clock';
 import { roleAddresses } from '../domain/role-mailboxes';
 import type { EventBus } from '../events/event-bus';
@@ -26,8 +28,10 @@ interface Backend {
   store: MailStore;
   bus: EventBus;
   lock?: SweepLock;
-  /** Shared counters for HTTP rate limits across nodes. */
-  rateLimitRedis?: RedisClient;
+  /** The rate limits' counters when every node shares them (the node's own otherwise). */
+  counters?: RateCounters;
+  /** The connection of shared `counters`, closed with the node. */
+  countersRedis?: RedisClient;
 }
 
 /**
@@ -120,7 +124,8 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   // Before the store is instrumented: the operator's mailboxes are not visitors' creations.
   const unclaimed = await ensureRoleMailboxes(backend.store, hostedDomains, clock.now());
   if (unclaimed.length) logger.warn({ addresses: unclaimed }, 'role mailboxes not created');
-  const { store, bus, lock, rateLimitRedis } = observability.instrument(backend);
+  const { store, bus, lock, countersRedis } = observability.instrument(backend);
+  const counters = backend.counters ?? createLocalCounters({ now: () => clock.now() });
   const quota = { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes };
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
@@ -186,6 +191,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         bus,
         heartbeatMs: tuning.sseHeartbeatMs ?? SSE_HEARTBEAT_MS,
         maxStreamsPerMailbox: config.maxStreamsPerMailbox,
+        maxStreamsPerClient: config.maxStreamsPerIp,
       })
     : null;
   if (smtp) observability.watchSmtpStress(() => smtp.inStress());
@@ -202,13 +208,16 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           domains: config.mailDomains,
           retiredDomains: config.mailDomainsRetired,
           mailboxTtlSeconds: config.mailboxTtlSeconds,
+          mailboxMaxLifetimeSeconds: config.mailboxMaxLifetimeSeconds,
           tombstoneDays: config.tombstoneDays,
           webDistDir: tuning.apiOnly ? null : config.webDistDir,
           limits: {
             createMax: config.createRateLimitMax,
             createWindowSeconds: config.createRateLimitWindowSeconds,
+            ipv6PrefixBits: config.rateLimitIpv6Prefix,
+            maxConnectionsPerClient: config.httpMaxConnectionsPerIp,
           },
-          rateLimitRedis,
+          counters,
           operator: config.operatorToken
             ? { token: config.operatorToken, addresses: roleAddresses(hostedDomains) }
             : undefined,
@@ -254,7 +263,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         await app?.close();
         await parsePool?.close();
         await bus.close();
-        await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
+        await countersRedis?.quit().catch(() => countersRedis.disconnect());
         await store.close();
         await observability.close();
       })();

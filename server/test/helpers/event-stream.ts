@@ -1,5 +1,12 @@
 import { get, type ClientRequest, type IncomingMessage } from 'node:http';
 
+/** How a stream is asked for beyond its token: from which local address, with which headers. */
+export interface StreamRequestOptions {
+  /** The client's own address (another of 127.0.0.0/8 is another client on loopback). */
+  localAddress?: string;
+  headers?: Record<string, string>;
+}
+
 /**
  * Opens `GET url` with the token in the Authorization header, as the page does; resolves once
  * the answer's head arrived. Uses node:http on its own socket (no agent) rather than fetch, so
@@ -8,10 +15,12 @@ import { get, type ClientRequest, type IncomingMessage } from 'node:http';
 export async function requestEventStream(
   url: string,
   token?: string,
+  options: StreamRequestOptions = {},
 ): Promise<{ req: ClientRequest; res: IncomingMessage }> {
   const req = get(url, {
     agent: false,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    localAddress: options.localAddress,
+    headers: { ...options.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
     req.once('response', resolve);

@@ -10,8 +10,8 @@ import { createFakeClock } from './fake-clock';
 
 /**
  * What the harness sets beside the product's defaults, read through the same schema as the
- * service's environment: local free ports, no greeting pause, and room for the many mailboxes
- * one test file creates from one address.
+ * service's environment: local free ports, no greeting pause, and room for the many mailboxes,
+ * event streams and connections one test file opens from one address.
  */
 const HARNESS_ENV = {
   HOST: '127.0.0.1',
@@ -22,6 +22,8 @@ const HARNESS_ENV = {
   SMTP_GREETING_DELAY_MS: '0',
   SHUTDOWN_TIMEOUT_MS: '2000',
   RATE_LIMIT_CREATE_MAX: '1000',
+  MAX_STREAMS_PER_IP: '1000',
+  HTTP_MAX_CONNECTIONS_PER_IP: '1000',
   LOG_LEVEL: 'silent',
 };
 

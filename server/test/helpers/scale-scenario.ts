@@ -370,8 +370,12 @@ export async function runScaleScenario(opts: ScaleOptions): Promise<ScaleResult>
     SMTP_MAX_CONNECTIONS_PER_IP: '1000',
     SMTP_MAX_MESSAGES_PER_CONNECTION: '100000',
     MAILBOX_TTL_SECONDS: '86400',
+    MAILBOX_MAX_LIFETIME_SECONDS: '86400',
     RATE_LIMIT_CREATE_MAX: '1000000',
     MAX_STREAMS_PER_MAILBOX: String(Math.max(5, opts.streamsPerMailbox)),
+    // Every stream of the scenario comes from 127.0.0.1.
+    MAX_STREAMS_PER_IP: '1000000',
+    HTTP_MAX_CONNECTIONS_PER_IP: '1000000',
   };
   const redisEmpty = redisInfo(opts.redisPorts, 'memory', ['used_memory']);
   const nodes: ScaleNode[] = [];

@@ -1,12 +1,16 @@
 import type { MailboxEvent } from '@et/common';
-import { readEventStream, requestEventStream } from './event-stream';
+import { readEventStream, requestEventStream, type StreamRequestOptions } from './event-stream';
 
 /**
  * Reads `GET /api/v1/events` as the page does, the token in a header and the body parsed as
  * server-sent events; `next()` resolves the next event (comments are counted apart).
  */
-export async function openEvents(baseUrl: string, token: string) {
-  const { req, res } = await requestEventStream(`${baseUrl}/api/v1/events`, token);
+export async function openEvents(
+  baseUrl: string,
+  token: string,
+  options: StreamRequestOptions = {},
+) {
+  const { req, res } = await requestEventStream(`${baseUrl}/api/v1/events`, token, options);
   const events: MailboxEvent[] = [];
   const waiters: (() => void)[] = [];
   const wake = () => waiters.splice(0).forEach((w) => w());

@@ -10,9 +10,11 @@
 import {
   API_BASE,
   MAILBOX_MAX_BYTES,
+  MAILBOX_MAX_LIFETIME_SECONDS,
   MAILBOX_MAX_MESSAGES,
   MAILBOX_TTL_SECONDS,
   MAX_MESSAGE_BYTES,
+  MAX_STREAMS_PER_IP,
   RATE_LIMIT_CREATE_MAX,
   RATE_LIMIT_CREATE_WINDOW_SECONDS,
   TOMBSTONE_DAYS,
@@ -33,7 +35,9 @@ export const OPENAPI_URL = `${API_URL}/openapi.json`;
 export const apiLimits = {
   /** Life of a mailbox from creation or from the last extension. */
   ttlMinutes: MAILBOX_TTL_SECONDS / 60,
-  /** Mailboxes one IP address may create per window. */
+  /** Longest whole life of a mailbox, from its creation, extensions included. */
+  maxLifetimeMinutes: MAILBOX_MAX_LIFETIME_SECONDS / 60,
+  /** Mailboxes one IP address (IPv6: one /64 network) may create per window. */
   createMax: RATE_LIMIT_CREATE_MAX,
   createWindowMinutes: RATE_LIMIT_CREATE_WINDOW_SECONDS / 60,
   /** Largest message accepted over SMTP. */
@@ -45,6 +49,8 @@ export const apiLimits = {
   tombstoneDays: TOMBSTONE_DAYS,
   /** Event streams open at once on one mailbox. */
   streamsPerMailbox: 5,
+  /** Event streams open at once from one IP address (IPv6: one /64 network). */
+  streamsPerIp: MAX_STREAMS_PER_IP,
   /** Heartbeat of the event stream. */
   pingSeconds: 15,
 } as const;
@@ -70,7 +76,8 @@ export const apiExamples = {
       '{',
       `  "email": "k3q9x0b2mzr7@${CONTACT_DOMAIN}",`,
       '  "token": "q3vA9kR2xT7mB1nC5dE8fG0hJ4kL6pS9uW2yZ5aB7cD",',
-      '  "expiresAt": "2025-01-15T10:40:00.000Z"',
+      '  "expiresAt": "2025-01-15T10:40:00.000Z",',
+      '  "maxExpiresAt": "2025-01-15T11:30:00.000Z"',
       '}',
     ].join('\n'),
   },
@@ -229,6 +236,7 @@ export const developerApiBlocks: Block[] = [
       'email: l’indirizzo, pronto a ricevere posta.',
       'token: la chiave della casella. Compare solo in questa risposta: conservalo.',
       'expiresAt: l’istante (ISO 8601, in UTC) in cui casella e messaggi verranno cancellati.',
+      `maxExpiresAt: l’istante oltre il quale nessuna estensione porta la casella, ${apiLimits.maxLifetimeMinutes} minuti dopo la creazione.`,
     ],
   },
   {
@@ -315,7 +323,7 @@ export const developerApiBlocks: Block[] = [
   { type: 'h2', id: 'estendi-elimina', text: 'Estendi o elimina' },
   {
     type: 'p',
-    text: `POST /mailbox/extend riporta la scadenza a ${ttlMinutes} minuti da adesso (non li aggiunge a quelli rimasti) e risponde con email ed expiresAt. GET /mailbox dice la scadenza attuale.`,
+    text: `POST /mailbox/extend riporta la scadenza a ${ttlMinutes} minuti da adesso (non li aggiunge a quelli rimasti), ma mai oltre maxExpiresAt, e risponde con email, expiresAt e maxExpiresAt: quando i due istanti coincidono, quella era l’ultima estensione e la successiva riceve 409. GET /mailbox dice la scadenza attuale.`,
   },
   apiExamples.extend,
   {
@@ -329,10 +337,10 @@ export const developerApiBlocks: Block[] = [
   {
     type: 'ul',
     items: [
-      `Una casella vive ${ttlMinutes} minuti dalla creazione o dall’ultima estensione; poi casella e messaggi vengono cancellati e il token risponde 401.`,
-      `Ogni indirizzo IP può creare al massimo ${createMax} caselle ogni ${createWindowMinutes} minuti; oltre, la risposta è 429 con l’intestazione Retry-After, i secondi da attendere.`,
+      `Una casella vive ${ttlMinutes} minuti dalla creazione o dall’ultima estensione, e al massimo ${apiLimits.maxLifetimeMinutes} minuti in tutto; poi casella e messaggi vengono cancellati e il token risponde 401.`,
+      `Ogni indirizzo IP (per IPv6, ogni rete /64) può creare al massimo ${createMax} caselle ogni ${createWindowMinutes} minuti; oltre, la risposta è 429 con l’intestazione Retry-After, i secondi da attendere.`,
       `Un messaggio può pesare al massimo ${apiLimits.messageMegabytes} MB; una casella contiene al massimo ${apiLimits.mailboxMessages} messaggi e ${apiLimits.mailboxMegabytes} MB.`,
-      `Su una casella possono restare aperti al massimo ${streamsPerMailbox} stream di eventi insieme; oltre, 429.`,
+      `Su una casella possono restare aperti al massimo ${streamsPerMailbox} stream di eventi insieme, e da un indirizzo IP ${apiLimits.streamsPerIp}; oltre, 429 con Retry-After.`,
     ],
   },
   {
@@ -353,6 +361,11 @@ export const developerApiBlocks: Block[] = [
       ],
       ['401', 'UNAUTHORIZED', 'Token mancante, sbagliato o casella scaduta.'],
       ['404', 'NOT_FOUND', 'Messaggio o allegato inesistente in questa casella.'],
+      [
+        '409',
+        'LIFETIME_EXCEEDED',
+        'La casella è arrivata alla sua durata massima: non si può estendere oltre.',
+      ],
       ['429', 'RATE_LIMITED', 'Troppe richieste: riprova dopo i secondi di Retry-After.'],
       ['503', 'UNAVAILABLE', 'Nessun indirizzo disponibile in questo momento: riprova.'],
       ['500', 'INTERNAL', 'Errore nostro: riprova tra qualche istante.'],

@@ -3,7 +3,10 @@
  * (longer texts: `home.ts`; the words only lazily loaded parts show: `mailbox-tools.ts`,
  * `message-reader.ts`). Strings quoted by the seed are kept exactly as quoted.
  */
-import { PRODUCT_NAME } from '@et/common';
+import { MAILBOX_MAX_LIFETIME_SECONDS, PRODUCT_NAME } from '@et/common';
+
+/** The longest whole life of an address, in the minutes the site states ("10-60 minuti"). */
+const LONGEST_LIFE = `${Math.round(MAILBOX_MAX_LIFETIME_SECONDS / 60)} minuti`;
 
 export const strings = {
   common: {
@@ -78,6 +81,10 @@ export const strings = {
     countdownExpiredHint: 'L’indirizzo è stato cancellato.',
     extend: 'Estendi',
     extendLabel: 'Riporta il tempo rimasto a 10 minuti',
+    /** 'Estendi' once the address has reached its longest life. */
+    extendAtLimit: 'Durata massima raggiunta',
+    extendAtLimitLabel: `Un indirizzo vive al massimo ${LONGEST_LIFE}: questo non si può più estendere`,
+    countdownLimitHint: `Un indirizzo vive al massimo ${LONGEST_LIFE}: allo scadere del tempo indirizzo e messaggi vengono cancellati.`,
   },
 
   /** 'Cambia dominio' in the address card, shown only when the service has several domains. */
@@ -136,6 +143,10 @@ export const strings = {
     extended: 'Tempo esteso!',
     extendedDescription: 'Hai altri 10 minuti',
     extendFailed: 'Impossibile estendere il tempo',
+    /** The extension that reached the longest life: the last one. */
+    extendedToLimitDescription: `Ultima estensione: un indirizzo vive al massimo ${LONGEST_LIFE}.`,
+    lifetimeReached: 'Durata massima raggiunta',
+    lifetimeReachedDescription: `Un indirizzo vive al massimo ${LONGEST_LIFE} e questo non si può estendere oltre. Quando scade, «Nuovo indirizzo» te ne dà un altro.`,
     expired: 'Tempo scaduto!',
     expiredDescription:
       'L’indirizzo e i suoi messaggi sono stati eliminati. Premi «Nuovo indirizzo» per crearne un altro.',

@@ -2,6 +2,7 @@ import { API_BASE } from '@et/common';
 import type { FastifyInstance } from 'fastify';
 import { HEALTH_OK, readinessBody, type Health } from '../../observability/instruments';
 import type { HttpMetrics } from '../../observability/instruments';
+import { API_PREFIX, isApiPath, routePath } from '../route-path';
 
 /** The route whose 200 is an event stream: counted, not timed (its time is its lifetime). */
 const EVENTS_ROUTE = `${API_BASE}/events`;
@@ -19,11 +20,10 @@ const UNMATCHED = 'unmatched';
  * hashed names that change at every deploy) and pages (answered by the not-found handler).
  */
 const WEB = 'web';
-const API_PREFIX = '/api/';
 
 /** The route label of a request: the API's route pattern, or one of the fixed words above. */
 function routeLabel(pattern: string | undefined, url: string): string {
-  if (pattern === undefined) return url.startsWith(API_PREFIX) ? UNMATCHED : WEB;
+  if (pattern === undefined) return isApiPath(routePath(url)) ? UNMATCHED : WEB;
   if (pattern.startsWith(API_PREFIX) || pattern === '/healthz' || pattern === '/readyz') {
     return pattern;
   }

@@ -1,5 +1,10 @@
 import swagger from '@fastify/swagger';
-import { API_BASE, MAILBOX_TTL_SECONDS, PRODUCT_NAME } from '@et/common';
+import {
+  API_BASE,
+  MAILBOX_MAX_LIFETIME_SECONDS,
+  MAILBOX_TTL_SECONDS,
+  PRODUCT_NAME,
+} from '@et/common';
 import type { FastifyInstance } from 'fastify';
 
 /** Version of the API described; the path carries its major (`/api/v1`). */
@@ -36,7 +41,8 @@ export async function registerOpenApi(app: FastifyInstance) {
         description:
           `Disposable mailboxes over HTTP: create an address, receive mail over SMTP, read it ` +
           `as JSON, live through server-sent events. A mailbox lives ${MAILBOX_TTL_SECONDS / 60} ` +
-          'minutes from creation or from its last extension; then it and its mail are deleted.',
+          'minutes from creation or from its last extension, and at most ' +
+          `${MAILBOX_MAX_LIFETIME_SECONDS / 60} minutes in all; then it and its mail are deleted.`,
       },
       tags: [
         { name: 'Mailbox', description: 'Create, inspect, extend and delete a mailbox' },
@@ -84,6 +90,7 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   400: 'Malformed request (error.message says what)',
   401: 'Missing, malformed, wrong or expired token',
   404: 'No such message or attachment in this mailbox',
+  409: 'The mailbox has reached its longest life and cannot be extended (LIFETIME_EXCEEDED)',
   429: 'Too many requests; retry after the Retry-After seconds',
   503: 'No address could be allocated; try again',
 };

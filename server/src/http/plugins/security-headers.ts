@@ -1,11 +1,11 @@
-import { API_BASE } from '@et/common';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { cameOverTls, type ProxyTrust } from '../proxy-trust';
+import { isApiPath, routePath } from '../route-path';
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), clipboard-write=(self)';
@@ -35,6 +35,11 @@ export const API_HEADERS: Readonly<Record<string, string>> = Object.freeze({
  * API answers (JSON, event streams, downloads) are never documents: they get a policy that
  * allows nothing at all, `no-store` so that no mail or token lands in a browser or proxy cache,
  * and only the headers that mean something outside a document.
+ *
+ * Which of the two an answer gets is decided by what answers it: the route the router matched,
+ * whatever the spelling of the request's path (percent-escapes, absolute form), or, for a path
+ * no route matched, that path spelled plainly (`route-path.ts`), so no spelling of an API path
+ * gets a page's headers.
  *
  * The headers are the same for every response, so helmet runs once, at start-up, and its
  * headers are replayed: run per request (as @fastify/helmet does) it re-parses the whole
@@ -74,12 +79,17 @@ export async function registerSecurityHeaders(
     }),
     'permissions-policy': PERMISSIONS_POLICY,
   };
-  const apiPrefix = `${API_BASE}/`;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(apiPrefix) ? API_HEADERS : pageHeaders);
+    reply.headers(answersAsApi(request) ? API_HEADERS : pageHeaders);
     if (cameOverTls(request.raw, trustProxy)) reply.header('strict-transport-security', HSTS);
     done();
   });
+}
+
+/** Whether the route that answers `request` is the API's (or a 404 of a path under it). */
+function answersAsApi(request: FastifyRequest): boolean {
+  const pattern = request.routeOptions.url;
+  return isApiPath(pattern ?? routePath(request.url));
 }
 
 /** The headers helmet sets with these options, collected from one run on a dummy response. */

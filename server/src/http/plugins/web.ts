@@ -3,12 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-
-/**
- * Prefix of everything that is not a page: the API answers its own 404s in JSON. (`/api` itself,
- * without the slash, is a page: the API's documentation for developers.)
- */
-const API_PREFIX = '/api/';
+import { isApiPath, routePath } from '../route-path';
 
 /**
  * Serves the built web app. The build prerenders every page into its own folder
@@ -19,7 +14,8 @@ const API_PREFIX = '/api/';
  * - A page is served from its folder's `index.html` at its canonical URL, without a trailing
  *   slash; `/faq/` answers 301 to `/faq`. `*.html` files are not reachable by their own name, so
  *   every page has exactly one URL.
- * - Any other path answers 404 with `404.html`; under `/api/` the 404 is JSON, as in the API.
+ * - Any other path answers 404 with `404.html`; under `/api/`, however spelled, the 404 is JSON,
+ *   as in the API.
  */
 export async function registerWeb(app: FastifyInstance, distDir: string) {
   if (!existsSync(join(distDir, 'index.html'))) {
@@ -50,8 +46,8 @@ export async function registerWeb(app: FastifyInstance, distDir: string) {
 
   // Everything no file route took: pages, redirects to canonical URLs, the 404 page.
   app.setNotFoundHandler(async (request, reply) => {
+    if (isApiPath(routePath(request.url))) return apiNotFound(request, reply);
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith(API_PREFIX)) return apiNotFound(request, reply);
     if (request.method !== 'GET' && request.method !== 'HEAD') return notFoundPage(reply);
 
     const page = await findPage(distDir, path);

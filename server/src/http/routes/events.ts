@@ -1,8 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../domain/app-error';
+import { clientKey } from '../../domain/client-key';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
 import { Type } from 'typebox';
 import { authErrors, ErrorResponse, rawResponse } from '../schemas';
+
+/**
+ * `Retry-After` of a stream refused for a limit: streams are freed by hanging up, not by a
+ * window, and the page reads the inbox every 10 s meanwhile (INBOX_POLL_MS).
+ */
+const REFUSED_RETRY_AFTER_SECONDS = 30;
 
 /**
  * `GET /events`: server-sent events for the token's mailbox. The token travels in the
@@ -27,7 +35,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
           'Server-sent events: message.received {message}, message.deleted {id}, ' +
           'inbox.cleared, mailbox.extended {expiresAt}, mailbox.expired (the stream ends). ' +
           'A `: ping` comment at least every 15 s. Events are not replayed: after a reconnect, ' +
-          'GET /messages.',
+          'GET /messages. Each node holds a few streams per mailbox and per client IP; one ' +
+          'more is 429 with Retry-After.',
         tags: ['Events'],
         response: {
           200: rawResponse(
@@ -42,8 +51,21 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
     },
     async (request, reply) => {
       const mailbox = await authenticate(request);
-      // Before the hijack: a refusal (429, 503) still goes out through the error handler.
-      await deps.hub.open(mailbox.address, reply.raw);
+      // The hub writes the stream on the raw response: it carries this route's headers
+      // (security-headers.ts) from there. A refusal goes out through the reply, which has them.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      const client = clientKey(request.ip, deps.limits.ipv6PrefixBits);
+      try {
+        // Before the hijack: a refusal (429, 503) still goes out through the error handler.
+        await deps.hub.open(mailbox.address, reply.raw, client);
+      } catch (err) {
+        if (err instanceof AppError && err.status === 429) {
+          reply.header('retry-after', REFUSED_RETRY_AFTER_SECONDS);
+        }
+        throw err;
+      }
       reply.hijack();
     },
   );

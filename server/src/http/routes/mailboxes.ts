@@ -28,10 +28,19 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
 }> = async (app, { deps, authenticate }) => {
   const { store, bus, clock } = deps;
   const ttlMs = deps.mailboxTtlSeconds * 1000;
-  const info = (m: { address: string; expiresAt: number }) => ({
-    email: m.address,
-    expiresAt: new Date(m.expiresAt).toISOString(),
-  });
+  const maxLifetimeMs = deps.mailboxMaxLifetimeSeconds * 1000;
+  /** The instant no extension carries `m` past; null for the role mailboxes, which never end. */
+  const lifetimeEnd = (m: { address: string; createdAt: number }) =>
+    isRoleAddress(m.address) ? null : m.createdAt + maxLifetimeMs;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const info = (m: { address: string; createdAt: number; expiresAt: number }) => {
+    const end = lifetimeEnd(m);
+    return {
+      email: m.address,
+      expiresAt: iso(m.expiresAt),
+      maxExpiresAt: end === null ? null : iso(end),
+    };
+  };
 
   const active = new Set(deps.domains);
   const retired = new Set(deps.retiredDomains);
@@ -79,8 +88,8 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
         description:
           'No token needed. The answer carries the bearer token of the new mailbox, shown only ' +
           'here. The local part is always random; the optional JSON body picks the domain ' +
-          '(without it, one of GET /domains at random). Rate limited per client IP (429 with ' +
-          'Retry-After beyond the limit).',
+          '(without it, one of GET /domains at random). Rate limited per client: an IPv4 address, ' +
+          'or an IPv6 /64 network (429 with Retry-After beyond the limit).',
         tags: ['Mailbox'],
         security: [],
         // Keyed by media type, so a request without a body (the usual one) is not validated
@@ -117,8 +126,14 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
           createdAt: now,
           expiresAt: now + ttlMs,
         });
-        if (created)
-          return reply.status(201).send({ ...info({ address, expiresAt: now + ttlMs }), token });
+        if (created) {
+          return reply.status(201).send({
+            email: address,
+            token,
+            expiresAt: iso(now + ttlMs),
+            maxExpiresAt: iso(now + maxLifetimeMs),
+          });
+        }
       }
       throw new AppError('UNAVAILABLE', 503, 'Could not allocate an address, try again');
     },
@@ -140,18 +155,30 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
     '/mailbox/extend',
     {
       schema: {
-        summary: 'Reset the lifetime to the full TTL from now',
-        description: 'expiresAt becomes now + TTL (not added on top); sends mailbox.extended.',
+        summary: 'Reset the lifetime to the full TTL from now, within the longest life',
+        description:
+          'expiresAt becomes now + TTL (not added on top), but never later than maxExpiresAt ' +
+          '(creation + the longest life): an extension that reaches it answers expiresAt equal ' +
+          'to maxExpiresAt, and one that can add nothing more is 409 LIFETIME_EXCEEDED. Sends ' +
+          'mailbox.extended.',
         tags: ['Mailbox'],
-        response: { 200: MailboxInfo, ...authErrors },
+        response: { 200: MailboxInfo, ...authErrors, 409: ErrorResponse },
       },
     },
     async (request) => {
       const mailbox = await authenticate(request);
+      const end = lifetimeEnd(mailbox);
       // The role mailboxes never end; a shorter lifetime would end them.
-      if (isRoleAddress(mailbox.address)) return info(mailbox);
+      if (end === null) return info(mailbox);
+      if (mailbox.expiresAt >= end) {
+        throw new AppError(
+          'LIFETIME_EXCEEDED',
+          409,
+          `This mailbox has reached its longest life (${deps.mailboxMaxLifetimeSeconds} s from creation) and cannot be extended`,
+        );
+      }
       const now = clock.now();
-      const updated = await store.setExpiry(mailbox.address, now + ttlMs, now);
+      const updated = await store.setExpiry(mailbox.address, Math.min(now + ttlMs, end), now);
       if (!updated) throw new AppError('UNAUTHORIZED', 401, 'Mailbox expired');
       const body = info(updated);
       await bus.publish(updated.address, { type: 'mailbox.extended', expiresAt: body.expiresAt });

@@ -90,6 +90,7 @@ export function HomeRoute() {
         />
         <CountdownCard
           expiresAt={mailbox.expiresAt}
+          maxExpiresAt={mailbox.maxExpiresAt}
           onExpire={mailbox.expire}
           onExtend={mailbox.extend}
           canExtend={mailbox.phase === 'active'}

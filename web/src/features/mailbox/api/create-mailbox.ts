@@ -13,7 +13,10 @@ export function createMailbox(domain?: string): Promise<CreatedMailbox> {
   return apiJson<CreatedMailbox>('/mailboxes', { method: 'POST', json });
 }
 
-/** The new mailbox's record (address, expiry) goes straight into its key: no fetch follows. */
+/**
+ * The new mailbox's record (address, expiry, longest life) goes straight into its key: no fetch
+ * follows.
+ */
 export function createMailboxOptions(queryClient: QueryClient) {
   return mutationOptions({
     mutationFn: (domain: string | undefined) => createMailbox(domain),
@@ -21,6 +24,7 @@ export function createMailboxOptions(queryClient: QueryClient) {
       queryClient.setQueryData(mailboxQueryOptions(created.token).queryKey, {
         email: created.email,
         expiresAt: created.expiresAt,
+        maxExpiresAt: created.maxExpiresAt,
       });
     },
   });

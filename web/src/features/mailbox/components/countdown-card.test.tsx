@@ -111,4 +111,45 @@ describe('CountdownCard', () => {
     expect(timer()).toHaveTextContent('00:00');
     expect(screen.getByRole('button', { name: 'Estendi' })).toBeDisabled();
   });
+
+  it("says in Italian when 'Estendi' can do no more: the address is at its longest life", async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const onExtend = vi.fn();
+    const props = { onExpire: vi.fn(), onExtend, canExtend: true, isExtending: false };
+    // Ten minutes short of the cap: 'Estendi' extends.
+    const view = render(<CountdownCard expiresAt={at(300)} maxExpiresAt={at(900)} {...props} />);
+    expect(screen.getByRole('button', { name: 'Estendi' })).toBeEnabled();
+    expect(screen.getByText('Poi indirizzo e messaggi vengono cancellati.')).toBeInTheDocument();
+    // The last extension reached the cap: the button says so and does nothing more.
+    view.rerender(<CountdownCard expiresAt={at(900)} maxExpiresAt={at(900)} {...props} />);
+    const button = screen.getByRole('button', { name: 'Durata massima raggiunta' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAttribute(
+      'title',
+      'Un indirizzo vive al massimo 60 minuti: questo non si può più estendere',
+    );
+    expect(
+      screen.getByText(
+        'Un indirizzo vive al massimo 60 minuti: allo scadere del tempo indirizzo e messaggi vengono cancellati.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(button);
+    expect(onExtend).not.toHaveBeenCalled();
+    // The countdown runs on to the end all the same.
+    expect(timer()).toHaveTextContent('15:00');
+  });
+
+  it("never stops 'Estendi' of a mailbox that has no longest life (the operator's)", () => {
+    render(
+      <CountdownCard
+        expiresAt={at(600)}
+        maxExpiresAt={null}
+        canExtend
+        isExtending={false}
+        onExpire={vi.fn()}
+        onExtend={vi.fn()}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Estendi' })).toBeEnabled();
+  });
 });

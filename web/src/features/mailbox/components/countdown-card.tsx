@@ -7,6 +7,7 @@ import { strings } from '@/content/strings';
 import { cn } from '@/lib/cn';
 import { countdownPercent, formatCountdown } from '@/lib/format';
 import { useCountdown } from '../hooks/use-countdown';
+import { atLongestLife } from '../lib/mailbox-life';
 
 /** Below this many seconds the countdown turns to the warning colour. */
 export const COUNTDOWN_WARNING_SECONDS = 60;
@@ -14,6 +15,11 @@ export const COUNTDOWN_WARNING_SECONDS = 60;
 export interface CountdownCardProps {
   /** The server's deletion instant; undefined while unknown or after expiry. */
   expiresAt: string | undefined;
+  /**
+   * The instant past which no extension carries the mailbox (null: never ends); once
+   * `expiresAt` is there, 'Estendi' says it can do no more.
+   */
+  maxExpiresAt?: string | null;
   /** Called once when the countdown reaches 0 for this `expiresAt`. */
   onExpire: () => void;
   onExtend: () => void;
@@ -25,9 +31,13 @@ export interface CountdownCardProps {
   className?: string;
 }
 
-/** Time left as mm:ss with a bar (remaining / 600 s) and 'Estendi'. */
+/**
+ * Time left as mm:ss with a bar (remaining / 600 s) and 'Estendi', which says so when the address
+ * is at the end of its longest life.
+ */
 export function CountdownCard({
   expiresAt,
+  maxExpiresAt,
   onExpire,
   onExtend,
   canExtend,
@@ -39,6 +49,7 @@ export function CountdownCard({
   const time = formatCountdown(remaining);
   const ended = remaining === 0;
   const warning = !ended && remaining <= COUNTDOWN_WARNING_SECONDS;
+  const atLimit = !ended && atLongestLife(expiresAt, maxExpiresAt);
 
   return (
     <Card data-slot="countdown-card" className={className}>
@@ -66,18 +77,20 @@ export function CountdownCard({
         <p className="text-xs text-muted-foreground">
           {ended && !canExtend
             ? strings.mailbox.countdownExpiredHint
-            : strings.mailbox.countdownHint}
+            : atLimit
+              ? strings.mailbox.countdownLimitHint
+              : strings.mailbox.countdownHint}
         </p>
         <Button
           type="button"
           variant="outline"
           className="mt-auto"
           onClick={onExtend}
-          disabled={!canExtend || isExtending}
-          title={strings.mailbox.extendLabel}
+          disabled={!canExtend || isExtending || atLimit}
+          title={atLimit ? strings.mailbox.extendAtLimitLabel : strings.mailbox.extendLabel}
         >
           <TimerResetIcon aria-hidden="true" />
-          {strings.mailbox.extend}
+          {atLimit ? strings.mailbox.extendAtLimit : strings.mailbox.extend}
         </Button>
       </CardContent>
     </Card>

@@ -13,10 +13,10 @@ import { mailboxKeyRoot } from '@/lib/query-keys';
 import { clearSession, type MailboxSession } from '@/lib/session-storage';
 import { useCreateMailbox } from '../api/create-mailbox';
 import { useDeleteMailbox } from '../api/delete-mailbox';
-import { useExtendMailbox } from '../api/extend-mailbox';
+import { isLifetimeExceeded, useExtendMailbox } from '../api/extend-mailbox';
 import { domainsQueryOptions, useDomains } from '../api/get-domains';
 import { setMailboxExpiry, useMailboxInfo } from '../api/get-mailbox';
-import { isCurrent, type MailboxPhase } from '../lib/mailbox-life';
+import { atLongestLife, isCurrent, type MailboxPhase } from '../lib/mailbox-life';
 import * as notice from '../lib/mailbox-notices';
 import { useMailboxStart } from './use-mailbox-start';
 import { useMailboxState } from './use-mailbox-state';
@@ -29,6 +29,11 @@ export interface MailboxController {
   session: MailboxSession | null;
   /** ISO instant of deletion, as the server last said; undefined until known. */
   expiresAt: string | undefined;
+  /**
+   * ISO instant past which no extension carries the mailbox (null: the operator's, which never
+   * end); undefined until known. 'Estendi' can do no more once `expiresAt` is there.
+   */
+  maxExpiresAt: string | null | undefined;
   isExtending: boolean;
   /** 'Elimina tutto ora' is waiting for the server. */
   isDeleting: boolean;
@@ -38,7 +43,7 @@ export interface MailboxController {
   domains: readonly string[];
   /** As `createNew`, on `domain` ('Cambia dominio'). */
   changeDomain: (domain: string) => void;
-  /** Resets the lifetime to the full ten minutes on the server. */
+  /** Resets the lifetime to the full ten minutes on the server, within its longest life. */
   extend: () => void;
   /** Deletes mailbox and mail now, then makes a new one; false when the server could not. */
   deleteNow: () => Promise<boolean>;
@@ -118,11 +123,14 @@ export function useMailbox(): MailboxController {
         const token = current().session?.token;
         if (!token) return;
         extendMailbox(token, {
-          onSuccess: () => {
-            if (isCurrent(current(), token)) notice.extended();
+          onSuccess: (info) => {
+            if (!isCurrent(current(), token)) return;
+            if (atLongestLife(info.expiresAt, info.maxExpiresAt)) notice.extendedToLimit();
+            else notice.extended();
           },
           onError: (error) => {
             if (isUnauthorized(error)) return expire();
+            if (isLifetimeExceeded(error)) return notice.lifetimeReached();
             console.error('Extend failed', error);
             notice.extendFailed();
           },
@@ -166,6 +174,7 @@ export function useMailbox(): MailboxController {
     phase: state.phase,
     session: state.session,
     expiresAt: info.data?.expiresAt,
+    maxExpiresAt: info.data?.maxExpiresAt,
     isExtending,
     isDeleting: state.deleting !== null,
     domains,

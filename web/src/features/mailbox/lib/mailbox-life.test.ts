@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clearSession, readSession, writeSession } from '@/lib/session-storage';
 import {
+  atLongestLife,
   initialMailboxState,
   isCurrent,
   mailboxReducer,
@@ -128,6 +129,23 @@ describe('mailbox life', () => {
         kind: 'shared-invalid',
       });
       expect(planStart(null, readSession())).toEqual({ kind: 'restore', token: FIRST.token });
+    });
+  });
+
+  describe('longest life', () => {
+    const at = (minutes: number) => new Date(Date.UTC(2026, 0, 15, 12, minutes)).toISOString();
+
+    it('is reached when the expiry is the instant no extension goes past', () => {
+      expect(atLongestLife(at(60), at(60))).toBe(true);
+      expect(atLongestLife(at(59), at(60))).toBe(false);
+      // Another spelling of the same instant is the same instant.
+      expect(atLongestLife('2026-01-15T13:00:00Z', at(60))).toBe(true);
+    });
+
+    it('is never reached while either is unknown, nor by a mailbox that never ends', () => {
+      expect(atLongestLife(undefined, at(60))).toBe(false);
+      expect(atLongestLife(at(60), undefined)).toBe(false);
+      expect(atLongestLife(at(60), null)).toBe(false);
     });
   });
 });

@@ -101,3 +101,16 @@ export function planStart(
     return shared.token ? { kind: 'open-shared', token: shared.token } : { kind: 'shared-invalid' };
   return stored ? { kind: 'restore', token: stored.token } : { kind: 'create' };
 }
+
+/**
+ * Whether the mailbox is at the end of its longest life: its expiry is its `maxExpiresAt`, so
+ * 'Estendi' can do no more. False while either is unknown, and for the operator's mailboxes
+ * (`maxExpiresAt` null), which never end.
+ */
+export function atLongestLife(
+  expiresAt: string | undefined,
+  maxExpiresAt: string | null | undefined,
+): boolean {
+  if (!expiresAt || !maxExpiresAt) return false;
+  return Date.parse(expiresAt) >= Date.parse(maxExpiresAt);
+}

@@ -36,6 +36,16 @@ export const expired = () =>
   });
 export const extended = () =>
   toast.success(strings.toasts.extended, { description: strings.toasts.extendedDescription });
+/** The extension reached the longest life: it was the last. */
+export const extendedToLimit = () =>
+  toast.success(strings.toasts.extended, {
+    description: strings.toasts.extendedToLimitDescription,
+  });
+/** Nothing to extend: the address is at the end of its longest life. */
+export const lifetimeReached = () =>
+  toast.error(strings.toasts.lifetimeReached, {
+    description: strings.toasts.lifetimeReachedDescription,
+  });
 export const extendFailed = () =>
   toast.error(strings.common.error, { description: strings.toasts.extendFailed });
 export const deleted = () =>
