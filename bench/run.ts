@@ -2,7 +2,7 @@
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
  * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
- * by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`) and soak
+ * by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`), price and soak
  * (`soak [--minutes N] [--redis]`) only when named. See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -20,6 +20,7 @@ import { runHostileAuth } from './phases/hostile-auth';
 import { ALL_SCENARIOS, runCheckCost, runCheckCpu, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
+import { runPrice } from './phases/price';
 import { runRedis } from './phases/redis';
 import { runScale } from './phases/scale';
 import { runSoak, type SoakMinute } from './phases/soak';
@@ -34,14 +35,15 @@ const PHASES = [
   'redis',
   'scale',
   'hostile',
+  'price',
   'soak',
 ] as const;
 type Phase = (typeof PHASES)[number];
 /**
  * The soak (half an hour), the scale scenario (five node processes) and the hostile search run
- * for minutes each: only when named.
+ * for minutes each, and the price installs other mail servers from npm: only when named.
  */
-const ONLY_NAMED: readonly Phase[] = ['scale', 'hostile', 'soak'];
+const ONLY_NAMED: readonly Phase[] = ['scale', 'hostile', 'price', 'soak'];
 const DEFAULT_PHASES = PHASES.filter((p) => !ONLY_NAMED.includes(p));
 
 /** What each phase needs from the machine, and the Debian package that brings it. */
@@ -72,6 +74,7 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
   ],
   soak: [],
   hostile: [],
+  price: [[SMTP_SOURCE, 'postfix']],
 };
 
 interface Cli {
@@ -250,6 +253,9 @@ async function main() {
         await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'], message });
         // The sender checks' own budget: DNS and signatures rather than parsing.
         if (!message) for (const figure of await runHostileAuth({ quick })) report(figure);
+      } else if (phase === 'price') {
+        const signedFile = await writeSignedMessage(dns, join(tmp, 'signed-1k.eml'));
+        await runPrice({ quick, attachmentFile, signedFile });
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {
