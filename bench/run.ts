@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
- * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
+ * writes every figure to bench/results/. Phases: ingest inbox view arrival memory web redis (all
  * by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`), price and soak
  * (`soak [--minutes N] [--redis]`) only when named. See bench/README.md.
  */
@@ -24,11 +24,13 @@ import { runPrice } from './phases/price';
 import { runRedis } from './phases/redis';
 import { runScale } from './phases/scale';
 import { runSoak, type SoakMinute } from './phases/soak';
+import { runView } from './phases/view';
 import { CHROMIUM, runWeb } from './phases/web';
 
 const PHASES = [
   'ingest',
   'inbox',
+  'view',
   'arrival',
   'memory',
   'web',
@@ -56,6 +58,7 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
     [SMTP_SOURCE, 'postfix'],
     ['wrk', 'wrk'],
   ],
+  view: [['wrk', 'wrk']],
   arrival: [
     [SMTP_SOURCE, 'postfix'],
     [SMTP_SINK, 'postfix'],
@@ -230,6 +233,8 @@ async function main() {
         } finally {
           await server.stop();
         }
+      } else if (phase === 'view') {
+        await runView({ quick });
       } else if (phase === 'arrival') {
         // With the sender checks off first, then on as production runs (the goals).
         await runArrival(ctx, {

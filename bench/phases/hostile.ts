@@ -1,5 +1,5 @@
 import { createMailbox } from '../lib/api';
-import { openLines, openStream } from '../lib/probe';
+import { asData, openLines, openStream } from '../lib/probe';
 import { percentile, sleep } from '../lib/proc';
 import { report } from '../lib/report';
 import { startRedis } from '../lib/redis';
@@ -303,12 +303,6 @@ function normalMessage(to: string, n: number): string {
     '.',
     '',
   ].join('\r\n');
-}
-
-/** The raw message as SMTP DATA: dot-stuffed, CRLF, ending in the dot line. */
-function asData(raw: Buffer): string {
-  const text = raw.toString('latin1').replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
-  return `${text.endsWith('\r\n') ? text : `${text}\r\n`}.\r\n`;
 }
 
 async function runIsolation(store: 'sqlite' | 'redis', hostile: Buffer, quick: boolean) {
