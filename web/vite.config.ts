@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { devContentPages } from './scripts/dev-content-pages';
+import { BUILD_TARGETS } from './src/content/browsers';
 
 /**
  * Settings the legal pages cannot do without: the operator's identity (GDPR art. 13(1)(a),
@@ -60,6 +61,9 @@ export default defineConfig({
     ],
   },
   build: {
+    // The browsers the FAQ names (content/browsers.ts): JavaScript and CSS are lowered to them.
+    target: BUILD_TARGETS,
+    cssTarget: BUILD_TARGETS,
     rollupOptions: {
       // The home page (index.html, a React app) and the script of the prerendered content pages,
       // which carry no React (docs/web-app.md, "Content pages").
