@@ -9,7 +9,6 @@
  */
 import {
   API_BASE,
-  HTTP_MAX_CONNECTIONS_PER_IP,
   MAILBOX_MAX_BYTES,
   MAILBOX_MAX_LIFETIME_SECONDS,
   MAILBOX_MAX_MESSAGES,
@@ -18,12 +17,11 @@ import {
   MAX_STREAMS_PER_IP,
   RATE_LIMIT_CREATE_MAX,
   RATE_LIMIT_CREATE_WINDOW_SECONDS,
-  RATE_LIMIT_IPV6_PREFIX,
   TOMBSTONE_DAYS,
-  VIEW_RATE_LIMIT_PER_MINUTE,
 } from '@et/common';
 import type { Block, CodeBlock } from './blocks';
 import { CONTACT_DOMAIN } from './domain';
+import { limits } from './limits';
 
 /** Public origin of the API as the examples write it. */
 export const API_ORIGIN = `https://${CONTACT_DOMAIN}`;
@@ -38,11 +36,9 @@ export const OPENAPI_URL = `${API_URL}/openapi.json`;
 export const apiLimits = {
   /** Life of a mailbox from creation or from the last extension. */
   ttlMinutes: MAILBOX_TTL_SECONDS / 60,
-  /** Longest whole life of a mailbox, from creation: extensions stop there. */
+  /** Longest whole life of a mailbox, from its creation, extensions included. */
   maxLifetimeMinutes: MAILBOX_MAX_LIFETIME_SECONDS / 60,
-  /** Prefix length an IPv6 client is counted by. */
-  ipv6Prefix: RATE_LIMIT_IPV6_PREFIX,
-  /** Mailboxes one IP address may create per window. */
+  /** Mailboxes one IP address (IPv6: one /64 network) may create per window. */
   createMax: RATE_LIMIT_CREATE_MAX,
   createWindowMinutes: RATE_LIMIT_CREATE_WINDOW_SECONDS / 60,
   /** Largest message accepted over SMTP. */
@@ -52,14 +48,10 @@ export const apiLimits = {
   mailboxMegabytes: MAILBOX_MAX_BYTES / (1024 * 1024),
   /** Days an expired or deleted address stays reserved. */
   tombstoneDays: TOMBSTONE_DAYS,
-  /** Event streams open at once on one mailbox, on each node. */
+  /** Event streams open at once on one mailbox. */
   streamsPerMailbox: 5,
-  /** Event streams open at once from one IP address, on each node. */
+  /** Event streams open at once from one IP address (IPv6: one /64 network). */
   streamsPerIp: MAX_STREAMS_PER_IP,
-  /** HTTP connections open at once from one IP address. */
-  connectionsPerIp: HTTP_MAX_CONNECTIONS_PER_IP,
-  /** Detail, attachment and raw downloads per token per minute. */
-  viewsPerMinute: VIEW_RATE_LIMIT_PER_MINUTE,
   /** Heartbeat of the event stream. */
   pingSeconds: 15,
 } as const;
@@ -211,14 +203,7 @@ export const developerApiPage = {
   openApiHint: 'Lo schema completo di richieste e risposte, da importare nel tuo client HTTP.',
 } as const;
 
-const {
-  ttlMinutes,
-  maxLifetimeMinutes,
-  createMax,
-  createWindowMinutes,
-  streamsPerMailbox,
-  pingSeconds,
-} = apiLimits;
+const { ttlMinutes, createMax, createWindowMinutes, streamsPerMailbox, pingSeconds } = apiLimits;
 
 /** The body of the page, in order. Sections with an id make the table of contents. */
 export const developerApiBlocks: Block[] = [
@@ -234,7 +219,7 @@ export const developerApiBlocks: Block[] = [
       'Usi l’indirizzo dove serve: un modulo di iscrizione, un test automatico, un servizio da provare.',
       'Aspetti la posta seguendo gli eventi della casella, oppure chiedendo l’elenco dei messaggi ogni pochi secondi.',
       'Leggi il messaggio, ne scarichi gli allegati, ne ricavi il codice di verifica.',
-      `Dopo ${ttlMinutes} minuti la casella si cancella da sola, a meno che tu non la estenda, e comunque al più tardi ${maxLifetimeMinutes} minuti dopo la creazione; puoi anche eliminarla prima.`,
+      `Dopo ${ttlMinutes} minuti la casella si cancella da sola, a meno che tu non la estenda, e comunque al più tardi ${apiLimits.maxLifetimeMinutes} minuti dopo la creazione; puoi anche eliminarla prima.`,
     ],
   },
 
@@ -337,7 +322,7 @@ export const developerApiBlocks: Block[] = [
   { type: 'h2', id: 'estendi-elimina', text: 'Estendi o elimina' },
   {
     type: 'p',
-    text: `POST /mailbox/extend riporta la scadenza a ${ttlMinutes} minuti da adesso (non li aggiunge a quelli rimasti), ma mai oltre ${maxLifetimeMinutes} minuti dalla creazione della casella, e risponde con email ed expiresAt. GET /mailbox dice la scadenza attuale.`,
+    text: `POST /mailbox/extend riporta la scadenza a ${ttlMinutes} minuti da adesso (non li aggiunge a quelli rimasti) e risponde con email ed expiresAt. GET /mailbox dice la scadenza attuale.`,
   },
   apiExamples.extend,
   {
@@ -351,11 +336,11 @@ export const developerApiBlocks: Block[] = [
   {
     type: 'ul',
     items: [
-      `Una casella vive ${ttlMinutes} minuti dalla creazione o dall’ultima estensione, e al massimo ${maxLifetimeMinutes} minuti dalla creazione; poi casella e messaggi vengono cancellati e il token risponde 401.`,
-      `Ogni indirizzo IP può creare al massimo ${createMax} caselle ogni ${createWindowMinutes} minuti (un indirizzo IPv6 conta per la sua rete /${apiLimits.ipv6Prefix}); oltre, la risposta è 429 con l’intestazione Retry-After, i secondi da attendere.`,
+      `Una casella vive ${ttlMinutes} minuti dalla creazione o dall’ultima estensione, e al massimo ${apiLimits.maxLifetimeMinutes} minuti in tutto; poi casella e messaggi vengono cancellati e il token risponde 401.`,
+      `Ogni indirizzo IP (per IPv6, ogni rete /64) può creare al massimo ${createMax} caselle ogni ${createWindowMinutes} minuti; oltre, la risposta è 429 con l’intestazione Retry-After, i secondi da attendere.`,
       `Un messaggio può pesare al massimo ${apiLimits.messageMegabytes} MB; una casella contiene al massimo ${apiLimits.mailboxMessages} messaggi e ${apiLimits.mailboxMegabytes} MB.`,
-      `Dettaglio, allegati e originale dei messaggi si possono chiedere al massimo ${apiLimits.viewsPerMinute} volte al minuto per token; oltre, 429 con Retry-After.`,
-      `Su ogni server del servizio possono restare aperti al massimo ${streamsPerMailbox} stream di eventi per casella e ${apiLimits.streamsPerIp} per indirizzo IP; oltre, 429. Un indirizzo IP può tenere aperte al massimo ${apiLimits.connectionsPerIp} connessioni: quelle in più vengono rifiutate.`,
+      `Dettaglio, allegati e originale dei messaggi si possono chiedere al massimo ${limits.viewsPerMinute} volte al minuto per token; oltre, 429 con Retry-After.`,
+      `Su ogni server del servizio possono restare aperti al massimo ${streamsPerMailbox} stream di eventi per casella e ${apiLimits.streamsPerIp} per indirizzo IP; oltre, 429 con Retry-After. Un indirizzo IP può tenere aperte al massimo ${limits.connectionsPerIp} connessioni: quelle in più vengono rifiutate.`,
     ],
   },
   {

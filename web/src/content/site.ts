@@ -10,7 +10,7 @@ export const MAX_TITLE_LENGTH = 60;
 
 /** Contact mailboxes shown to visitors. */
 export const CONTACT_EMAILS = {
-  /** Data-protection requests (GDPR rights), answered within 30 days. */
+  /** Data-protection requests (GDPR rights), answered within a month (GDPR art. 12). */
   privacy: `privacy@${CONTACT_DOMAIN}`,
   /**
    * Everything else, answered in 24-48 working hours; also the single point of contact of the

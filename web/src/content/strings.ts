@@ -6,7 +6,6 @@
  * `language.test.ts` lists them.
  */
 import { PRODUCT_NAME } from '@et/common';
-import { CONTENT_YEARS } from './content-years';
 
 export const strings = {
   common: {
@@ -48,7 +47,9 @@ export const strings = {
       privacy: 'Privacy',
       terms: 'Termini di servizio',
     },
-    copyright: `© ${CONTENT_YEARS.first}–${CONTENT_YEARS.last} ${PRODUCT_NAME}. Tutti i diritti riservati.`,
+    /** From the first publication to the latest change of the content (`content-years.ts`). */
+    copyright: (first: number, last: number) =>
+      `© ${first}–${last} ${PRODUCT_NAME}. Tutti i diritti riservati.`,
     note: 'Un servizio gratuito per proteggere la tua casella principale dallo spam.',
   },
 
