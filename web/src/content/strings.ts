@@ -1,7 +1,9 @@
 /**
  * Every Italian word a visitor sees on the generator, its toasts and the shared frame lives here
  * (longer texts: `home.ts`; the words only lazily loaded parts show: `mailbox-tools.ts`,
- * `message-reader.ts`). Strings quoted by the seed are kept exactly as quoted.
+ * `message-reader.ts`). The strings the product's first specification quotes keep its wording
+ * ('Email copiata!', 'Hai altri 10 minuti', 'Controllo nuovi messaggi in corso...', 'Inbox'...);
+ * `language.test.ts` lists them.
  */
 import { MAILBOX_MAX_LIFETIME_SECONDS, PRODUCT_NAME } from '@et/common';
 
@@ -12,7 +14,7 @@ export const strings = {
   common: {
     close: 'Chiudi',
     error: 'Errore',
-    loading: 'Caricamento...',
+    loading: 'Caricamento…',
   },
 
   meta: {
@@ -35,20 +37,22 @@ export const strings = {
 
   header: {
     homeLink: `${PRODUCT_NAME}, torna alla pagina iniziale`,
-    tagline: 'Gratis, anonima, senza registrazione',
+    tagline: 'Gratis, senza registrazione, si cancella da sola',
   },
 
   footer: {
     navLabel: 'Collegamenti del sito',
     links: {
-      home: 'Home',
+      home: 'Pagina iniziale',
       blog: 'Blog',
       faq: 'FAQ',
       api: 'API',
       privacy: 'Privacy',
       terms: 'Termini di servizio',
     },
-    copyright: `© 2025 ${PRODUCT_NAME}. Tutti i diritti riservati.`,
+    /** From the first publication to the latest change of the content (`content-years.ts`). */
+    copyright: (first: number, last: number) =>
+      `© ${first}–${last} ${PRODUCT_NAME}. Tutti i diritti riservati.`,
     note: 'Un servizio gratuito per proteggere la tua casella principale dallo spam.',
   },
 
@@ -67,7 +71,7 @@ export const strings = {
   mailbox: {
     cardTitle: 'Il tuo indirizzo',
     cardHint: 'Copialo e incollalo dove ti viene chiesta un’email.',
-    creating: 'Creazione dell’indirizzo in corso...',
+    creating: 'Creazione dell’indirizzo in corso…',
     expired: 'Indirizzo scaduto',
     failed: 'Nessun indirizzo disponibile',
     copy: 'Copia',
@@ -209,10 +213,12 @@ export const strings = {
   /** What our server found out about who sent a message (SPF, DKIM, DMARC on arrival). */
   sender: {
     verified: (domain: string) => `Mittente verificato: ${domain}`,
-    spoofed: (domain: string) => `Attenzione: questo messaggio non proviene davvero da ${domain}`,
-    spoofedShort: 'Mittente falso',
+    /** DMARC failed: a forgery, or a real message forwarded or sent through a list. */
+    spoofed: (domain: string) =>
+      `Attenzione: ${domain} non conferma di aver inviato questo messaggio`,
+    spoofedShort: 'Mittente sospetto',
     spoofedCode: (code: string, domain: string) =>
-      `Copia il codice ${code}. Attenzione: questo messaggio non proviene davvero da ${domain}`,
+      `Copia il codice ${code}. Attenzione: ${domain} non conferma di aver inviato questo messaggio`,
   },
 } as const;
 
