@@ -21,6 +21,7 @@ import { compileProxyTrust } from './proxy-trust';
 import { eventRoutes } from './routes/events';
 import { mailboxRoutes } from './routes/mailboxes';
 import { messageRoutes } from './routes/messages';
+import { refusalRoutes } from './routes/refusals';
 
 /** Largest JSON body any route takes; no route takes more than a few bytes today. */
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -119,6 +120,7 @@ export async function buildApp(
       await api.register(mailboxRoutes, { deps, authenticate });
       await api.register(messageRoutes, { deps, authenticate, inboxJson });
       await api.register(eventRoutes, { deps, authenticate });
+      await api.register(refusalRoutes, { deps, authenticate });
       // The document of the routes above, public like the page that explains it (`/api`).
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler((request, reply) =>
