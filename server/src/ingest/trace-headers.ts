@@ -61,6 +61,8 @@ const LDH_DOMAIN =
  * null when it is not a domain name at all.
  */
 export function aLabelDomain(name: string): string | null {
+  // Most names already are (HELO names come lower case): no trip through the IDNA mapping.
+  if (LDH_DOMAIN.test(name)) return name;
   const ascii = domainToASCII(name);
   return LDH_DOMAIN.test(ascii) ? ascii : null;
 }
