@@ -468,7 +468,9 @@ const PHASES = {
     try {
       return await receive(l, stream, session);
     } catch (err) {
-      if (!isReply(err)) throw err;
+      // The client left during DATA, or its stream failed: nothing of ours to log, and nothing
+      // to record (the store's own failures are logged where they happen).
+      if (!isReply(err)) throw REPLIES.tempFailure();
       const { size, limit } = err as DataRefusal;
       await l.refusals.record(recipientsOf(l, session), {
         sender: senderOf(session),
@@ -612,6 +614,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     }),
     stress: { ...stressBounds(limits), on: false },
     closing: false,
+    // Set right below: the server's handlers take this state, and the state holds the server.
     adapted: null as unknown as AdaptedServer,
   };
   l.adapted = createSmtpServer(
