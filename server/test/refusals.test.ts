@@ -1,6 +1,7 @@
 import type { DeliveryRefusal, ErrorBody, RefusalList } from '@et/common';
 import { MAILBOX_MAX_REFUSALS } from '@et/common';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { refusalReason } from '../src/ingest/smtp/refusal-log';
 import type { CappedDelivery } from '../src/ingest/smtp/smtp-listener';
 import { bearer, startHarness, type Harness, type HarnessOptions } from './helpers/harness';
 import { startRedis, type TestRedis } from './helpers/redis-server';
@@ -9,6 +10,22 @@ import { code, openSmtp, type SmtpSession } from './helpers/smtp-client';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MINUTE_MS = 60_000;
+
+describe('the reason of a refusal', () => {
+  it('comes from the reply code and its RFC 3463 code, and only these five are kept', () => {
+    const of = (responseCode: number, message: string) => refusalReason({ responseCode, message });
+    expect(of(552, '5.3.4 Message size exceeds fixed limit of 1024 bytes')).toBe('too-big');
+    expect(of(452, '4.2.2 Mailbox full, try again later')).toBe('mailbox-full');
+    expect(of(451, '4.7.1 Too much mail')).toBe('sender-limit');
+    expect(of(421, '4.4.2 Message data arriving too slowly, closing')).toBe('too-slow');
+    // The refusal of a message that breaks a rule, e.g. more than one From (RFC 7489 §6.6.1).
+    expect(of(550, '5.7.1 More than one From address')).toBe('rejected');
+    // A local fault, a shutdown, an unknown address: nothing of the mailbox's mail.
+    expect(of(451, '4.3.0 Temporary local problem, try again later')).toBeNull();
+    expect(of(421, '4.3.2 Service shutting down, try again later')).toBeNull();
+    expect(of(550, '5.1.1 Mailbox unavailable: unknown or expired address')).toBeNull();
+  });
+});
 
 /**
  * Why mail did not arrive, over a real SMTP client to the real server: each refusal of mail

@@ -33,6 +33,7 @@ const REFUSAL_REPEAT_MS = 60_000;
 /** Refusals this node remembers for REFUSAL_REPEAT_MS (each a short key): oldest dropped first. */
 const MAX_REMEMBERED = 10_000;
 
+/** What the refusal log writes to and announces on. */
 export interface RefusalLogDeps {
   store: MailStore;
   bus: EventBus;
