@@ -5,6 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axe } from './support/axe';
 import { home } from './support/home-page';
 import { sendMail } from './support/smtp';
 import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
@@ -27,8 +28,16 @@ function bigMessage(to: string) {
 
 describe('refused mail on the home page', () => {
   it('shows a too-big message refused for this address, live and after a reload', async () => {
-    for (const width of [1280, 390]) {
-      const context = await site.newContext({ viewport: { width, height: 900 } });
+    for (const [width, colorScheme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      const context = await site.newContext({
+        viewport: { width, height: 900 },
+        colorScheme,
+        // Only so that axe's script can be injected.
+        bypassCSP: true,
+      });
       const { page, address } = await site.openLive(context);
       const ui = home(page);
       await expect(
@@ -45,9 +54,9 @@ describe('refused mail on the home page', () => {
       ]);
       // Nothing arrived, and the page still says so.
       await ui.empty.getByText('Nessuna email ricevuta').waitFor();
-      await page.screenshot({ path: `${ARTIFACTS}refusal-${width}.png`, fullPage: false });
       await notice.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `${ARTIFACTS}refusal-notice-${width}.png` });
+      await page.screenshot({ path: `${ARTIFACTS}refusal-notice-${width}-${colorScheme}.png` });
+      expect(await axe(page, `refusal notice, ${colorScheme}, ${width} px`)).toEqual([]);
 
       await page.reload();
       await page.getByRole('region', { name: 'Posta non consegnata' }).waitFor();
