@@ -1,12 +1,12 @@
 import type { DeliveryRefusal, ErrorBody, RefusalList } from '@et/common';
 import { MAILBOX_MAX_REFUSALS } from '@et/common';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refusalReason } from '../src/ingest/smtp/refusal-log';
 import type { CappedDelivery } from '../src/ingest/smtp/smtp-listener';
-import { bearer, startHarness, type Harness, type HarnessOptions } from './helpers/harness';
-import { startRedis, type TestRedis } from './helpers/redis-server';
+import { bearer, type Harness, type HarnessOptions } from './helpers/harness';
 import { openEvents } from './helpers/sse-client';
 import { code, openSmtp, type SmtpSession } from './helpers/smtp-client';
+import { STORE_MODES, useHarnessOn } from './helpers/store-modes';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const MINUTE_MS = 60_000;
@@ -32,23 +32,13 @@ describe('the reason of a refusal', () => {
  * addressed to a live mailbox is kept by that mailbox and told to its page, and nothing of it
  * reaches any other address.
  */
-describe.each(['sqlite', 'redis'] as const)('refusals kept by the mailbox, %s store', (mode) => {
-  let redis: TestRedis | undefined;
+describe.each(STORE_MODES)('refusals kept by the mailbox, %s store', (mode) => {
+  const harness = useHarnessOn(mode);
   let h: Harness;
   let baseUrl: string;
 
-  beforeAll(async () => {
-    if (mode === 'redis') redis = await startRedis();
-  });
-  afterAll(async () => {
-    await redis?.stop();
-  });
-  afterEach(async () => {
-    await h?.close();
-  });
-
   async function start(options: HarnessOptions = {}) {
-    h = await startHarness({ ...options, ...(redis ? { storeUrl: redis.url } : {}) });
+    h = await harness(options);
     baseUrl = await h.app.listen({ host: '127.0.0.1', port: 0 });
     return h;
   }
