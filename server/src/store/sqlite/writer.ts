@@ -128,11 +128,12 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     return 'stored';
   });
 
+  /** Whether the refusal was kept, and how many older ones it pushed out. */
   const insertRefusal = db.transaction(
-    (address: string, refusal: RefusalRecord, now: number, max: number): boolean => {
+    (address: string, refusal: RefusalRecord, now: number, max: number) => {
       const { changes } = q.insertRefusal.run({ ...refusal, mailbox: address, now });
-      if (changes > 0) q.trimRefusals.run(address, address, max);
-      return changes > 0;
+      if (changes === 0) return { kept: false, dropped: 0 };
+      return { kept: true, dropped: q.trimRefusals.run(address, address, max).changes };
     },
   );
 
@@ -170,7 +171,9 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     },
     putBatch,
     addRefusal(address: string, refusal: RefusalRecord, now: number, max: number): boolean {
-      return insertRefusal(address, refusal, now, max);
+      const { kept, dropped } = insertRefusal(address, refusal, now, max);
+      if (dropped > 0) scheduleScrub();
+      return kept;
     },
     deleteMessage(mailbox: string, id: string): boolean {
       const deleted = q.deleteMessage.run(id, mailbox).changes > 0;
