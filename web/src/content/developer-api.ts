@@ -269,6 +269,11 @@ export const developerApiBlocks: Block[] = [
       ['inbox.cleared', 'nessuno', 'Tutti i messaggi sono stati eliminati.'],
       ['mailbox.extended', 'expiresAt: la nuova scadenza', 'La casella è stata estesa.'],
       [
+        'delivery.refused',
+        'refusal: quando, mittente, motivo e risposta del server',
+        'Il nostro server ha rifiutato un’email per questa casella (troppo grande, casella piena, troppo lenta…); GET /mailbox/refusals elenca le ultime 20.',
+      ],
+      [
         'mailbox.expired',
         'nessuno',
         'La casella è scaduta o è stata eliminata; subito dopo lo stream si chiude.',
