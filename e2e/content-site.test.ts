@@ -133,7 +133,7 @@ describe('content routes', () => {
       new RegExp(`/blog/${ARTICLE.slug}$`),
     );
 
-    const backToBlog = page.getByRole('link', { name: 'Torna al Blog' });
+    const backToBlog = page.getByRole('link', { name: 'Torna al blog' });
     expect(await backToBlog.getAttribute('href')).toBe('/blog');
     await backToBlog.click();
     await page.waitForURL(url('/blog'));
@@ -175,7 +175,7 @@ describe('content routes', () => {
 
     await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL(url('/faq'));
-    await page.getByRole('link', { name: 'Torna alla Home' }).click();
+    await page.getByRole('link', { name: 'Torna alla pagina iniziale', exact: true }).click();
     await page.waitForURL(url('/'));
     await hydrated(page);
     await expect.poll(() => home(page).address.textContent()).toBe(address);
@@ -237,11 +237,11 @@ describe('content routes', () => {
 
     expect(await answer(0).isVisible()).toBe(true);
     expect(await answer(1).isVisible()).toBe(false);
-    expect(await answer(0).textContent()).toContain('dieci minuti');
+    expect(await answer(0).textContent()).toContain('dopo 10 minuti');
 
     await items.nth(1).locator('summary').click();
     await expect.poll(() => answer(1).isVisible()).toBe(true);
-    expect(await answer(1).textContent()).toContain('Dieci minuti esatti');
+    expect(await answer(1).textContent()).toContain('10 minuti esatti');
     expect(await isOpen(0)).toBe(true);
 
     await items.nth(0).locator('summary').click();
@@ -250,7 +250,7 @@ describe('content routes', () => {
     await items.nth(15).locator('summary').focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => isOpen(15)).toBe(true);
-    expect(await answer(15).textContent()).toContain('Chrome 90');
+    expect(await answer(15).textContent()).toContain('Chrome 111 o successivo');
     await page.keyboard.press('Space');
     await expect.poll(() => isOpen(15)).toBe(false);
 
@@ -267,7 +267,7 @@ describe('content routes', () => {
     const response = await page.goto(url('/pagina-che-non-esiste'));
     expect(response?.status()).toBe(404);
     await page.getByText('404', { exact: true }).waitFor();
-    await page.getByRole('heading', { level: 1, name: 'Oops! Pagina non trovata' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Pagina non trovata' }).waitFor();
     expect(await page.title()).toBe('Pagina non trovata | Email Temporanea');
     await expect
       .poll(() => log.console.filter((line) => line.includes('/pagina-che-non-esiste')))
@@ -276,10 +276,10 @@ describe('content routes', () => {
 
     const article = await page.goto(url('/blog/articolo-che-non-esiste'));
     expect(article?.status()).toBe(404);
-    await page.getByRole('heading', { level: 1, name: 'Oops! Pagina non trovata' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Pagina non trovata' }).waitFor();
     expect(await reactOnPage(page)).toBe(false);
 
-    const home = page.getByRole('link', { name: 'Torna alla Home' });
+    const home = page.getByRole('link', { name: 'Torna alla pagina iniziale', exact: true });
     expect(await home.getAttribute('href')).toBe('/');
     await home.click();
     await page.waitForURL(url('/'));
@@ -316,7 +316,7 @@ describe('content routes', () => {
     expect(await pageScheme(page)).toBe('dark');
     await page.emulateMedia({ colorScheme: 'light' });
     expect(await pageScheme(page)).toBe('light');
-    await page.getByRole('link', { name: 'Torna al Blog' }).click();
+    await page.getByRole('link', { name: 'Torna al blog' }).click();
     await page.waitForURL(url('/blog'));
     expect(await page.locator('[data-slot="article-card"]').count()).toBe(8);
     await page.locator('footer').getByRole('link', { name: 'FAQ', exact: true }).click();

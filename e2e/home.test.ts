@@ -61,14 +61,14 @@ describe('home page', () => {
       .getByRole('link')
       .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]));
     expect(links).toEqual([
-      ['Home', '/'],
+      ['Pagina iniziale', '/'],
       ['Blog', '/blog'],
       ['FAQ', '/faq'],
       ['API', '/api'],
       ['Privacy', '/privacy'],
       ['Termini di servizio', '/terms'],
     ]);
-    expect(await footer.textContent()).toContain('© 2025 Email Temporanea');
+    expect(await footer.textContent()).toMatch(/© 2025–\d{4} Email Temporanea/);
     expect(foreignRequests).toEqual([]);
   });
 
@@ -267,7 +267,7 @@ describe('home page', () => {
       const saved = readFileSync(await download.path());
       expect(saved.equals(file.content)).toBe(true);
     }
-    await ui.toast('Allegato scaricato con successo').first().waitFor();
+    await ui.toast('Allegato scaricato').first().waitFor();
 
     const [eml] = await Promise.all([
       page.waitForEvent('download'),
@@ -412,7 +412,7 @@ describe('home page', () => {
         await home(page).rows.first().locator('button').first().click();
         // The reader is a lazy chunk: wait for the dialog itself, then for its content.
         await home(page).dialog.waitFor();
-        await home(page).dialog.getByText('Caricamento...').waitFor({ state: 'detached' });
+        await home(page).dialog.getByText('Caricamento…').waitFor({ state: 'detached' });
         await page.screenshot({ path: `${ARTIFACTS}desktop-1280-dialog.png` });
       }
       await context.close();
@@ -444,7 +444,7 @@ describe('home page', () => {
         await home(phone.page).rows.first().locator('button').first().click();
         // The reader is a lazy chunk: wait for the dialog itself, then for its content.
         await home(phone.page).dialog.waitFor();
-        await home(phone.page).dialog.getByText('Caricamento...').waitFor({ state: 'detached' });
+        await home(phone.page).dialog.getByText('Caricamento…').waitFor({ state: 'detached' });
         await phone.page.screenshot({ path: `${ARTIFACTS}phone-390-dialog.png` });
         await phone.page.keyboard.press('Escape');
         await phone.page.screenshot({ path: `${ARTIFACTS}phone-390-full.png`, fullPage: true });

@@ -22,7 +22,7 @@ const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString
 const DKIM_RECORD = `v=DKIM1; k=rsa; p=${publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 
 const VERIFIED = 'Mittente verificato: github.com';
-const SPOOFED = 'Attenzione: questo messaggio non proviene davvero da paypal.it';
+const SPOOFED = 'Attenzione: paypal.it non conferma di aver inviato questo messaggio';
 
 let dns: TestDns;
 let server: ServerProcess;

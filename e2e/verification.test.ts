@@ -52,7 +52,7 @@ async function sendPlainMail(address: string) {
 async function readerOpen(page: Page) {
   const ui = home(page);
   await ui.dialog.waitFor();
-  await ui.dialog.getByText('Caricamento...').waitFor({ state: 'detached' });
+  await ui.dialog.getByText('Caricamento…').waitFor({ state: 'detached' });
 }
 
 describe('verification code and link', () => {

@@ -3,19 +3,14 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import { devContentPages } from './scripts/dev-content-pages';
+import { BUILD_TARGETS } from './src/content/browsers';
+import { missingOperatorSettings } from './src/content/legal/operator-settings';
 
 /**
- * Settings the legal pages cannot do without: the operator's identity (GDPR art. 13(1)(a),
- * D.Lgs. 70/2003 art. 7) and the hosting. Unset, the pages show a placeholder; a production
+ * The operator's settings the legal pages cannot do without (`content/legal/operator-settings.ts`:
+ * identity, hosting, retention, STARTTLS). Unset, the pages show a placeholder; a production
  * build says so loudly, since a site published that way has no valid privacy policy.
  */
-const OPERATOR_SETTINGS = [
-  'VITE_OPERATOR_NAME',
-  'VITE_OPERATOR_ADDRESS',
-  'VITE_OPERATOR_TAX_ID',
-  'VITE_HOSTING_PROVIDER',
-] as const;
-
 function operatorSettingsWarning(): Plugin {
   let missing: string[] = [];
   return {
@@ -23,14 +18,13 @@ function operatorSettingsWarning(): Plugin {
     apply: 'build',
     configResolved(resolved) {
       if (resolved.mode !== 'production' || resolved.build.ssr) return;
-      const env = resolved.env as Record<string, string | undefined>;
-      missing = OPERATOR_SETTINGS.filter((name) => !env[name]?.trim());
+      missing = missingOperatorSettings(resolved.env);
     },
     buildStart() {
       if (missing.length === 0) return;
       this.warn(
-        `${missing.join(', ')} unset: /privacy and /terms show a placeholder instead of the ` +
-          'operator and hosting they must name. Set them for a public build (docs/web-app.md).',
+        `${missing.join(', ')} unset or malformed: /privacy and /terms show a placeholder instead ` +
+          'of what they must state. Set them for a public build (docs/web-app.md).',
       );
     },
   };
@@ -60,6 +54,9 @@ export default defineConfig({
     ],
   },
   build: {
+    // The browsers the FAQ names (content/browsers.ts): JavaScript and CSS are lowered to them.
+    target: BUILD_TARGETS,
+    cssTarget: BUILD_TARGETS,
     rollupOptions: {
       // The home page (index.html, a React app) and the script of the prerendered content pages,
       // which carry no React (docs/web-app.md, "Content pages").

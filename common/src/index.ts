@@ -261,6 +261,8 @@ export type MailboxEvent =
   | { type: 'message.deleted'; id: string }
   | { type: 'inbox.cleared' }
   | { type: 'mailbox.extended'; expiresAt: string }
-  | { type: 'mailbox.expired' };
+  | { type: 'mailbox.expired' }
+  /** SMTP refused or cut a message addressed to the mailbox; it is now in its refusals. */
+  | { type: 'delivery.refused'; refusal: DeliveryRefusal };
 
 export type MailboxEventType = MailboxEvent['type'];

@@ -1,4 +1,4 @@
-import type { CreatedMailbox, MessageDetail, MessageList } from '@et/common';
+import type { CreatedMailbox, MessageDetail, MessageList, RefusalList } from '@et/common';
 import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,6 +35,7 @@ describe('several nodes on one Redis', () => {
       SMTP_GREETING_DELAY_MS: '0',
       MAILBOX_TTL_SECONDS: '10',
       SWEEP_INTERVAL_MS: '200',
+      MAX_MESSAGE_BYTES: String(64 * 1024),
     };
     [smtpNode, httpNode, otherHttpNode] = await Promise.all([
       startServerProcess({ env, args: ['--role', 'smtp'] }),
@@ -134,6 +135,32 @@ describe('several nodes on one Redis', () => {
     expect((await api('/mailbox', box.token, 'DELETE')).status).toBe(204);
     expect(await subjects(otherHttpNode)).toBe(401);
     expect(await subjects(httpNode)).toBe(401);
+  });
+
+  it('a refusal on the SMTP node is pushed by one HTTP node and listed by the other', async () => {
+    const box = await create();
+    const events = await openEvents(httpNode.httpUrl, box.token);
+    const s = await openSmtp(smtpNode.smtpPort);
+    await s.command('EHLO sender.test');
+    await s.command('MAIL FROM:<noreply@sito.example>');
+    expect(await s.command(`RCPT TO:<${box.email}>`)).toMatch(/^250 /);
+    await s.command('DATA');
+    s.write(`Subject: grande\r\n\r\n${'x'.repeat(70 * 1024)}\r\n.\r\n`);
+    const reply = await s.nextReply();
+    s.close();
+    expect(reply).toBe('552 5.3.4 Message size exceeds fixed limit of 65536 bytes');
+    const event = await events.next(3000);
+    events.close();
+    expect(event).toMatchObject({
+      type: 'delivery.refused',
+      refusal: { sender: 'noreply@sito.example', reason: 'too-big', reply, limit: 65536 },
+    });
+    const listed = (await (await api('/mailbox/refusals', box.token)).json()) as RefusalList;
+    const other = await fetch(`${otherHttpNode.httpUrl}/api/v1/mailbox/refusals`, {
+      headers: { authorization: `Bearer ${box.token}` },
+    });
+    expect(listed.refusals).toEqual([event.type === 'delivery.refused' && event.refusal]);
+    expect(await other.json()).toEqual(listed);
   });
 
   it('delete and extend through the HTTP node are seen by the SMTP node', async () => {

@@ -9,6 +9,7 @@ const API_ROUTES = [
   'GET /api/v1/mailbox',
   'DELETE /api/v1/mailbox',
   'POST /api/v1/mailbox/extend',
+  'GET /api/v1/mailbox/refusals',
   'GET /api/v1/messages',
   'DELETE /api/v1/messages',
   'GET /api/v1/messages/{id}',

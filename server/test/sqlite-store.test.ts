@@ -104,6 +104,32 @@ describe('SQLite store specifics', () => {
     cleanup();
   });
 
+  it('upgrades a version 4 file: its mailboxes start with no refusals, and keep them from then on', async () => {
+    const { path, cleanup } = oldDatabase(
+      4,
+      `INSERT INTO mailboxes VALUES ('a@x.test', 'h', 1, 9000000000000, 0, 0);`,
+    );
+    const store = createSqliteStore({ path });
+    expect(await store.listRefusals('a@x.test')).toEqual([]);
+    const refusal = {
+      at: 5,
+      sender: 'noreply@sito.example',
+      reason: 'too-big' as const,
+      reply: '552 5.3.4 Message size exceeds fixed limit of 10 bytes',
+      size: 12,
+      limit: 10,
+    };
+    expect(await store.addRefusal('a@x.test', refusal, 5, 20)).toBe(true);
+    expect(await store.listRefusals('a@x.test')).toEqual([refusal]);
+    expect(await store.deleteMailbox('a@x.test', 6, 7)).toBe(true);
+    expect(await store.listRefusals('a@x.test')).toEqual([]);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    db.close();
+    cleanup();
+  });
+
   it('reads an inbox synchronously, the same list until a write completes', async () => {
     const { store, cleanup } = freshStore();
     const t0 = 1_000_000;

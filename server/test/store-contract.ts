@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NewMessage } from '../src/domain/message';
 import { ROLE_MAILBOX_EXPIRES_AT } from '../src/domain/role-mailboxes';
-import type { MailStore } from '../src/store/mail-store';
+import type { MailStore, RefusalRecord } from '../src/store/mail-store';
 import { ensureRoleMailboxes } from '../src/store/role-mailboxes';
 
 export interface StoreUnderTest {
@@ -31,6 +31,18 @@ function message(overrides: Partial<NewMessage> = {}): NewMessage {
     confirmLink: null,
     authentication: { spf: 'pass', dkim: 'pass', dmarc: 'pass', domain: 'example.org' },
     raw,
+    ...overrides,
+  };
+}
+
+function refusal(n: number, overrides: Partial<RefusalRecord> = {}): RefusalRecord {
+  return {
+    at: T0 + n,
+    sender: `noreply${n}@sito.example`,
+    reason: 'too-big',
+    reply: '552 5.3.4 Message size exceeds fixed limit of 10485760 bytes',
+    size: 12 * 1024 * 1024 + n,
+    limit: 10 * 1024 * 1024,
     ...overrides,
   };
 }
@@ -450,6 +462,86 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await read('hash-a@x.test', T0 + 10 * MIN)).toBeNull();
         await store.deleteMailbox('a@x.test', T0, T0 + DAY);
         expect(await read()).toBeNull();
+      });
+    });
+
+    describe('refusals', () => {
+      const MAX = 20;
+
+      it('keeps the refusals of a live mailbox, newest first, each as it was given', async () => {
+        await create('a@x.test');
+        await create('b@x.test');
+        expect(await store.listRefusals('a@x.test')).toEqual([]);
+        const odd = refusal(2, {
+          sender: '',
+          reason: 'mailbox-full',
+          reply: '452 4.2.2 Mailbox full, try again later',
+          size: null,
+          limit: null,
+        });
+        expect(await store.addRefusal('a@x.test', refusal(1), T0, MAX)).toBe(true);
+        expect(await store.addRefusal('a@x.test', odd, T0, MAX)).toBe(true);
+        expect(await store.addRefusal('b@x.test', refusal(3), T0, MAX)).toBe(true);
+        expect(await store.listRefusals('a@x.test')).toEqual([odd, refusal(1)]);
+        expect(await store.listRefusals('b@x.test')).toEqual([refusal(3)]);
+      });
+
+      it('keeps the newest `max` and drops the older ones', async () => {
+        await create('a@x.test');
+        for (let n = 1; n <= MAX + 5; n++) {
+          expect(await store.addRefusal('a@x.test', refusal(n), T0, MAX)).toBe(true);
+        }
+        const kept = await store.listRefusals('a@x.test');
+        expect(kept.map((r) => r.at)).toEqual(
+          Array.from({ length: MAX }, (_, i) => T0 + MAX + 5 - i),
+        );
+        expect(await store.addRefusal('a@x.test', refusal(99), T0, 3)).toBe(true);
+        expect((await store.listRefusals('a@x.test')).map((r) => r.at)).toEqual([
+          T0 + 99,
+          T0 + MAX + 5,
+          T0 + MAX + 4,
+        ]);
+      });
+
+      it('records nothing for an unknown, an expired or a deleted mailbox', async () => {
+        expect(await store.addRefusal('nobody@x.test', refusal(1), T0, MAX)).toBe(false);
+        expect(await store.listRefusals('nobody@x.test')).toEqual([]);
+        await create('a@x.test');
+        expect(await store.addRefusal('a@x.test', refusal(1), T0 + 10 * MIN, MAX)).toBe(false);
+        expect(await store.listRefusals('a@x.test')).toEqual([]);
+        await store.deleteMailbox('a@x.test', T0, T0 + DAY);
+        expect(await store.addRefusal('a@x.test', refusal(2), T0, MAX)).toBe(false);
+        expect(await store.listRefusals('a@x.test')).toEqual([]);
+      });
+
+      it('goes with the mailbox: deleted, or expired and swept', async () => {
+        await create('gone@x.test');
+        await create('old@x.test', T0 + MIN);
+        await create('kept@x.test', T0 + 20 * MIN);
+        for (const address of ['gone@x.test', 'old@x.test', 'kept@x.test']) {
+          await store.addRefusal(address, refusal(1), T0, MAX);
+        }
+        await store.deleteMailbox('gone@x.test', T0, T0 + DAY);
+        await store.deleteExpired(T0 + 5 * MIN, T0 + DAY, 10);
+        expect(await store.listRefusals('gone@x.test')).toEqual([]);
+        expect(await store.listRefusals('old@x.test')).toEqual([]);
+        expect(await store.listRefusals('kept@x.test')).toEqual([refusal(1)]);
+      });
+
+      it('leaves the messages, their counts and the inbox as they are', async () => {
+        await create('a@x.test');
+        const m = message();
+        await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+        const before = await store.readInbox('hash-a@x.test', T0);
+        await store.addRefusal('a@x.test', refusal(1), T0, MAX);
+        expect(await store.findMailbox('a@x.test', T0)).toMatchObject({
+          messageCount: 1,
+          sizeBytes: m.size,
+        });
+        const after = await store.readInbox('hash-a@x.test', T0);
+        expect(after?.messages).toBe(before?.messages);
+        expect(await store.deleteAllMessages('a@x.test')).toBe(1);
+        expect(await store.listRefusals('a@x.test')).toEqual([refusal(1)]);
       });
     });
   });

@@ -24,6 +24,7 @@ import { rateLimitStore } from './rate-limit-store';
 import { eventRoutes } from './routes/events';
 import { mailboxRoutes } from './routes/mailboxes';
 import { messageRoutes } from './routes/messages';
+import { refusalRoutes } from './routes/refusals';
 
 /** Largest JSON body any route takes; no route takes more than a few bytes today. */
 const BODY_LIMIT_BYTES = 16 * 1024;
@@ -130,6 +131,7 @@ export async function buildApp(
       await api.register(mailboxRoutes, { deps, authenticate });
       await api.register(messageRoutes, { deps, authenticate, inboxJson });
       await api.register(eventRoutes, { deps, authenticate });
+      await api.register(refusalRoutes, { deps, authenticate });
       // The document of the routes above, public like the page that explains it (`/api`).
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
       api.setNotFoundHandler((request, reply) =>

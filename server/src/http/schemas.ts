@@ -124,6 +124,39 @@ export const MessageDetail = Type.Object({
   ),
 });
 
+const RefusalReason = Type.Union(
+  [
+    Type.Literal('too-big'),
+    Type.Literal('mailbox-full'),
+    Type.Literal('sender-limit'),
+    Type.Literal('too-slow'),
+    Type.Literal('rejected'),
+  ],
+  {
+    description:
+      'too-big (552), mailbox-full (452 4.2.2), sender-limit (451 4.7.1: the sending server ' +
+      'or the mailboxes of one creator went over a limit), too-slow (421 4.4.2), rejected ' +
+      '(550 5.7.1: the message broke a rule of mail, e.g. more than one From address)',
+  },
+);
+
+export const DeliveryRefusal = Type.Object({
+  at: IsoDate,
+  sender: Type.String({ description: "The envelope sender as given in MAIL FROM; '' for <>" }),
+  reason: RefusalReason,
+  reply: Type.String({ description: 'The SMTP reply we sent, e.g. 552 5.3.4 Message size …' }),
+  size: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'Size of the message in bytes, when known',
+  }),
+  limit: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The limit that was passed, in bytes, when one applies',
+  }),
+});
+
+export const RefusalList = Type.Object({
+  refusals: Type.Array(DeliveryRefusal, { description: 'Newest first; at most 20' }),
+});
+
 /** Message ids are 22 base64url characters; anything else is a 400, not a lookup. */
 export const MessageParams = Type.Object({
   id: Type.String({ pattern: '^[A-Za-z0-9_-]{22}$' }),

@@ -1,4 +1,4 @@
-import { SSE_HEARTBEAT_MS } from '@et/common';
+import { MAILBOX_MAX_REFUSALS, SSE_HEARTBEAT_MS } from '@et/common';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +15,7 @@ import { createPushHub, type PushHub } from '../http/push-hub';
 import { checkSender, createDnsLookup, type CheckMessage } from '../ingest/auth';
 import { createMessageParser, startParsePool } from '../ingest/reading';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
-import { createSmtpListener, type SmtpListener } from '../ingest/smtp';
+import { createSmtpListener, type DeliveryCap, type SmtpListener } from '../ingest/smtp';
 import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs/expiry-sweeper';
 import type { MailStore } from '../store/mail-store';
 import type { RedisClient } from '../store/redis/connection';
@@ -80,6 +80,8 @@ export interface ServiceDeps {
   clock: Clock;
   logger: Logger;
   tuning?: ServiceTuning;
+  /** Caps on what a sender may deliver, asked by SMTP before each message is stored. */
+  deliveryCap?: DeliveryCap;
 }
 
 /**
@@ -179,7 +181,10 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
             ? { cert: readFileSync(config.smtpTlsCert), key: readFileSync(config.smtpTlsKey) }
             : undefined,
         quota,
+        maxRefusals: MAILBOX_MAX_REFUSALS,
+        caps: deps.deliveryCap,
         store,
+        bus,
         pipeline,
         clock,
         logger: logger.child({ component: 'smtp' }),

@@ -1,3 +1,4 @@
+import type { DeliveryRefusal } from '@et/common';
 import type { MessageRecord, NewMessage } from '../domain/message';
 
 /** A mailbox as the store keeps it. The token is never stored, only its hash. */
@@ -42,6 +43,15 @@ export interface Delivery {
 export interface Quota {
   maxMessages: number;
   maxBytes: number;
+}
+
+/**
+ * A refusal of mail addressed to a mailbox, as the mailbox keeps it: the wire's
+ * `DeliveryRefusal` with its instant in epoch ms.
+ */
+export interface RefusalRecord extends Omit<DeliveryRefusal, 'at'> {
+  /** Epoch ms. */
+  at: number;
 }
 
 /** What became of one delivery: stored, refused because the mailbox is full, or no mailbox. */
@@ -126,6 +136,17 @@ export interface MailStore {
 
   /** One message's raw bytes exactly as stored, or null if it is not in that mailbox. */
   getRaw(mailbox: string, id: string): Promise<Buffer | null>;
+
+  /**
+   * Adds `refusal` to the refusals of the mailbox at `address` if it is live at `now`, keeping
+   * its newest `max` (older ones are dropped in the same write). Resolves false, changing
+   * nothing, when there is no such live mailbox. The refusals go with the mailbox (deleted,
+   * expired, swept).
+   */
+  addRefusal(address: string, refusal: RefusalRecord, now: number, max: number): Promise<boolean>;
+
+  /** The refusals of a mailbox, newest first; empty when it has none or does not exist. */
+  listRefusals(address: string): Promise<RefusalRecord[]>;
 
   /** Deletes one message. Resolves false if it was not in that mailbox. */
   deleteMessage(mailbox: string, id: string): Promise<boolean>;

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../src/config';
+import type { DeliveryCap } from '../../src/ingest/smtp';
 import { wireService } from '../../src/service/wire-service';
 import { createFakeClock } from './fake-clock';
 
@@ -43,6 +44,8 @@ export function harnessConfig(dataDir: string, overrides: Partial<Config> = {}):
 export interface HarnessOptions extends Partial<Config> {
   /** Real time instead of the fake clock (for tests across processes or real timers). */
   realClock?: boolean;
+  /** Caps SMTP asks before it stores a message (none otherwise). */
+  deliveryCap?: DeliveryCap;
 }
 
 /**
@@ -52,13 +55,14 @@ export interface HarnessOptions extends Partial<Config> {
  * `webDistDir` is given.
  */
 export async function startHarness(opts: HarnessOptions = {}) {
-  const { realClock, ...overrides } = opts;
+  const { realClock, deliveryCap, ...overrides } = opts;
   const dir = mkdtempSync(join(tmpdir(), 'et-test-'));
   const dbPath = join(dir, 'mail.sqlite');
   const clock = realClock ? { ...createFakeClock(), now: () => Date.now() } : createFakeClock();
   const config = harnessConfig(dir, overrides);
   const service = await wireService(config, {
     clock,
+    deliveryCap,
     logger: pino({ level: 'silent' }),
     tuning: {
       sseHeartbeatMs: 200,

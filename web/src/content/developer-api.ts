@@ -21,6 +21,7 @@ import {
 } from '@et/common';
 import type { Block, CodeBlock } from './blocks';
 import { CONTACT_DOMAIN } from './domain';
+import { limits } from './limits';
 
 /** Public origin of the API as the examples write it. */
 export const API_ORIGIN = `https://${CONTACT_DOMAIN}`;
@@ -219,7 +220,7 @@ export const developerApiBlocks: Block[] = [
       'Usi l’indirizzo dove serve: un modulo di iscrizione, un test automatico, un servizio da provare.',
       'Aspetti la posta seguendo gli eventi della casella, oppure chiedendo l’elenco dei messaggi ogni pochi secondi.',
       'Leggi il messaggio, ne scarichi gli allegati, ne ricavi il codice di verifica.',
-      `Dopo ${ttlMinutes} minuti la casella si cancella da sola, a meno che tu non la estenda; puoi anche eliminarla prima.`,
+      `Dopo ${ttlMinutes} minuti la casella si cancella da sola, a meno che tu non la estenda, e comunque al più tardi ${apiLimits.maxLifetimeMinutes} minuti dopo la creazione; puoi anche eliminarla prima.`,
     ],
   },
 
@@ -268,6 +269,11 @@ export const developerApiBlocks: Block[] = [
       ['inbox.cleared', 'nessuno', 'Tutti i messaggi sono stati eliminati.'],
       ['mailbox.extended', 'expiresAt: la nuova scadenza', 'La casella è stata estesa.'],
       [
+        'delivery.refused',
+        'refusal: quando, mittente, motivo e risposta del server',
+        'Il nostro server ha rifiutato un’email per questa casella (troppo grande, casella piena, troppo lenta…); GET /mailbox/refusals elenca le ultime 20.',
+      ],
+      [
         'mailbox.expired',
         'nessuno',
         'La casella è scaduta o è stata eliminata; subito dopo lo stream si chiude.',
@@ -304,7 +310,7 @@ export const developerApiBlocks: Block[] = [
   },
   {
     type: 'p',
-    text: 'Ogni allegato si scarica con il suo id e arriva sempre come download, con il nome del file ripulito; HTML, SVG e script arrivano come application/octet-stream. Il messaggio originale, byte per byte come l’abbiamo ricevuto, è in formato .eml.',
+    text: 'Ogni allegato si scarica con il suo id e arriva sempre come download, con il nome del file ripulito; HTML, SVG e script arrivano come application/octet-stream. Il messaggio originale è in formato .eml: i byte ricevuti, preceduti dalle intestazioni che aggiunge il nostro server (Return-Path, Received e Authentication-Results). Le intestazioni Authentication-Results scritte da altri a nome del nostro server vengono rinominate.',
   },
   apiExamples.attachment,
   apiExamples.raw,
@@ -340,7 +346,8 @@ export const developerApiBlocks: Block[] = [
       `Una casella vive ${ttlMinutes} minuti dalla creazione o dall’ultima estensione, e al massimo ${apiLimits.maxLifetimeMinutes} minuti in tutto; poi casella e messaggi vengono cancellati e il token risponde 401.`,
       `Ogni indirizzo IP (per IPv6, ogni rete /64) può creare al massimo ${createMax} caselle ogni ${createWindowMinutes} minuti; oltre, la risposta è 429 con l’intestazione Retry-After, i secondi da attendere.`,
       `Un messaggio può pesare al massimo ${apiLimits.messageMegabytes} MB; una casella contiene al massimo ${apiLimits.mailboxMessages} messaggi e ${apiLimits.mailboxMegabytes} MB.`,
-      `Su una casella possono restare aperti al massimo ${streamsPerMailbox} stream di eventi insieme, e da un indirizzo IP ${apiLimits.streamsPerIp}; oltre, 429 con Retry-After.`,
+      `Dettaglio, allegati e originale dei messaggi si possono chiedere al massimo ${limits.viewsPerMinute} volte al minuto per token; oltre, 429 con Retry-After.`,
+      `Su ogni server del servizio possono restare aperti al massimo ${streamsPerMailbox} stream di eventi per casella e ${apiLimits.streamsPerIp} per indirizzo IP; oltre, 429 con Retry-After. Un indirizzo IP può tenere aperte al massimo ${limits.connectionsPerIp} connessioni: quelle in più vengono rifiutate.`,
     ],
   },
   {
@@ -365,6 +372,12 @@ export const developerApiBlocks: Block[] = [
         '409',
         'LIFETIME_EXCEEDED',
         'La casella è arrivata alla sua durata massima: non si può estendere oltre.',
+      ],
+      ['413', 'PAYLOAD_TOO_LARGE', 'Corpo della richiesta troppo grande.'],
+      [
+        '415',
+        'UNSUPPORTED_MEDIA_TYPE',
+        'Corpo della richiesta in un formato diverso da application/json.',
       ],
       ['429', 'RATE_LIMITED', 'Troppe richieste: riprova dopo i secondi di Retry-After.'],
       ['503', 'UNAVAILABLE', 'Nessun indirizzo disponibile in questo momento: riprova.'],

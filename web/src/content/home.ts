@@ -1,7 +1,8 @@
 /**
  * The longer texts of the home page: the explanatory sections under the generator and the
- * six-question FAQ. Written for this product; facts follow the spec (10 minutes, 'Estendi' resets
- * to 10 minutes, receive-only, everything deleted at expiry).
+ * six-question FAQ. Written for this product; facts follow the spec and the shared limits (10
+ * minutes, 'Estendi' resets to 10 minutes up to the lifetime cap, receive-only, everything deleted
+ * at expiry).
  */
 import { PRODUCT_NAME } from '@et/common';
 import { limits } from './limits';
@@ -23,7 +24,7 @@ export const homeSections: HomeSection[] = [
     title: 'Che cos’è un indirizzo email temporaneo?',
     paragraphs: [
       `Un indirizzo email temporaneo è una casella di posta vera, capace di ricevere messaggi, che esiste solo per pochi minuti. ${PRODUCT_NAME} te ne assegna uno a caso appena apri la pagina: nessun modulo da compilare, nessuna password da ricordare.`,
-      'Lo usi al posto della tua email personale quando un sito pretende un indirizzo ma tu non hai intenzione di ricevere la sua posta per sempre. Il codice di conferma arriva, tu completi l’iscrizione, e dopo dieci minuti la casella sparisce insieme a tutto il suo contenuto.',
+      `Lo usi al posto della tua email personale quando un sito pretende un indirizzo ma tu non hai intenzione di ricevere la sua posta per sempre. Il codice di conferma arriva, tu completi l’iscrizione, e dopo ${limits.ttl} la casella sparisce insieme a tutto il suo contenuto.`,
     ],
   },
   {
@@ -39,7 +40,7 @@ export const homeSections: HomeSection[] = [
       },
       {
         title: 'Più privacy',
-        text: 'Non serve registrarsi e non chiediamo alcun dato personale: l’indirizzo non è collegato a te in nessun modo.',
+        text: 'Non serve registrarsi e non ti chiediamo alcun dato personale: l’indirizzo non porta il tuo nome e non è legato a un account.',
       },
       {
         title: 'Meno rischi',
@@ -59,7 +60,7 @@ export const homeSections: HomeSection[] = [
     items: [
       {
         title: 'Copia l’indirizzo',
-        text: 'Un indirizzo nuovo è già pronto in cima alla pagina: premi «Copia» e incollalo nel modulo del sito. Se il sito non lo accetta, premi «Cambia dominio» e prova con un indirizzo su un altro dominio.',
+        text: 'Un indirizzo nuovo è già pronto in cima alla pagina: premi «Copia» e incollalo nel modulo del sito. Se il sito non lo accetta e sopra l’indirizzo trovi «Cambia dominio», prova con un indirizzo su un altro dominio.',
       },
       {
         title: 'Ricevi la posta',
@@ -67,7 +68,7 @@ export const homeSections: HomeSection[] = [
       },
       {
         title: 'Lascia che si cancelli',
-        text: 'Dopo 10 minuti indirizzo, messaggi e allegati vengono eliminati dal server. Ti serve più tempo? Premi «Estendi» e il conto alla rovescia riparte da 10 minuti.',
+        text: `Dopo ${limits.ttl} indirizzo, messaggi e allegati vengono eliminati dal server. Ti serve più tempo? Premi «Estendi» e il conto alla rovescia riparte da ${limits.ttl}, fino a ${limits.maxLifetime} dalla creazione.`,
       },
     ],
   },
@@ -88,8 +89,7 @@ export const homeFaq: HomeFaqEntry[] = [
   },
   {
     question: 'Per quanto tempo resta attivo l’indirizzo?',
-    answer:
-      'Dieci minuti dalla creazione. Il conto alla rovescia ti mostra il tempo che resta e con «Estendi» puoi riportarlo a 10 minuti tutte le volte che vuoi, finché l’indirizzo non è scaduto.',
+    answer: `${limits.ttl} dalla creazione. Il conto alla rovescia ti mostra il tempo che resta e con «Estendi» puoi riportarlo a ${limits.ttl} più volte, finché l’indirizzo è attivo e fino a ${limits.maxLifetime} dalla creazione.`,
   },
   {
     question: 'Se ricarico la pagina perdo l’indirizzo?',

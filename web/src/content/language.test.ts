@@ -90,4 +90,39 @@ describe('the language of the site', () => {
   it('asks to press buttons, not to click them', () => {
     expect(texts.filter((text) => /\bclicca\b/i.test(text))).toEqual([]);
   });
+
+  it('keeps the strings the first specification quotes, as it words them', () => {
+    expect(strings.toasts.copied).toBe('Email copiata!');
+    expect(strings.toasts.extendedDescription).toBe('Hai altri 10 minuti');
+    expect(strings.toasts.createFailed).toBe('Impossibile creare l’Email Temporanea');
+    expect(strings.inbox.title).toBe('Inbox');
+    expect(strings.toasts.checking).toBe('Controllo nuovi messaggi in corso...');
+    expect(faq.map((e) => e.answer).join('\n')).toContain('24-48 ore lavorative');
+  });
+
+  it('writes an ellipsis as one character, but in the quoted strings', () => {
+    const quoted = new Set<string>([strings.toasts.checking]);
+    expect(texts.filter((text) => text.includes('...') && !quoted.has(text))).toEqual([]);
+  });
+
+  it('has no calques: Oops, con successo, Home as a page, entro 24-48', () => {
+    const calques =
+      /\bOops\b|con successo|home page|\[home\]|\bHome\b(?<!schermata Home)|entro 24-48/i;
+    expect(texts.filter((text) => calques.test(text))).toEqual([]);
+  });
+
+  it('writes minutes in figures, as the countdown does', () => {
+    expect(texts.filter((text) => /\bdieci minuti\b/i.test(text))).toEqual([]);
+  });
+
+  it('never calls a hash encryption', () => {
+    const encryptedHash = /cifrat\w*[^.;]{0,40}(hash|impronta)|(hash|impronta)[^.;]{0,40}cifrat/i;
+    expect(texts.filter((text) => encryptedHash.test(text))).toEqual([]);
+  });
+
+  it('puts the conditional after an imperfect subjunctive of a hypothesis', () => {
+    const mixed =
+      /\b\w+(asse|esse|isse) (non )?(si applica|restano|resta)\b|risultasse [^.]*\b(restano|resta)\b/;
+    expect(texts.filter((text) => mixed.test(text))).toEqual([]);
+  });
 });

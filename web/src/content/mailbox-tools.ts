@@ -27,7 +27,7 @@ export const mailboxTools = {
       `L’indirizzo ${email} e tutti i suoi messaggi vengono cancellati subito dal server, senza aspettare la scadenza. Non si può annullare.`,
     cancel: 'Annulla',
     confirm: 'Elimina tutto',
-    deleting: 'Eliminazione in corso...',
+    deleting: 'Eliminazione in corso…',
   },
 
   notifications: {

@@ -12,7 +12,7 @@ export const messageReader = {
     textView: 'Testo',
     htmlView: 'HTML',
     viewsLabel: 'Formato del messaggio',
-    loadingBody: 'Caricamento del messaggio...',
+    loadingBody: 'Caricamento del messaggio…',
     loadFailed: 'Impossibile caricare il messaggio. Riprova tra qualche istante.',
     emptyBody: 'Questo messaggio non contiene testo.',
     imagesBlocked:
@@ -52,7 +52,7 @@ export const messageReader = {
   },
 
   toasts: {
-    downloaded: 'Allegato scaricato con successo',
+    downloaded: 'Allegato scaricato',
     downloadFailed: 'Impossibile scaricare l’allegato',
     noAttachment: 'Nessun allegato trovato',
     emlDownloaded: 'Messaggio originale scaricato',

@@ -10,10 +10,20 @@ export const MAX_TITLE_LENGTH = 60;
 
 /** Contact mailboxes shown to visitors. */
 export const CONTACT_EMAILS = {
-  /** Data-protection requests (GDPR rights), answered within 30 days. */
+  /** Data-protection requests (GDPR rights), answered within a month (GDPR art. 12). */
   privacy: `privacy@${CONTACT_DOMAIN}`,
-  /** Everything else, answered within 24-48 working hours. */
+  /**
+   * Everything else, answered in 24-48 working hours; also the single point of contact of the
+   * Digital Services Act (arts. 11 and 12) for authorities and visitors.
+   */
   support: `supporto@${CONTACT_DOMAIN}`,
+  /** Reports of security vulnerabilities. */
+  security: `sicurezza@${CONTACT_DOMAIN}`,
+  /**
+   * Reports of abuse and notices of illegal content (Digital Services Act art. 16): the role
+   * mailbox every mail domain has (RFC 2142), read by the operator.
+   */
+  abuse: `abuse@${CONTACT_DOMAIN}`,
 } as const;
 
 /** The content routes with fixed paths (articles live under `/blog/{slug}`). */
@@ -46,14 +56,14 @@ export const pages: Record<ContentRoute, PageText> = {
     description:
       'Quanto dura l’indirizzo, come estenderlo, allegati, privacy e browser supportati: le risposte alle 20 domande più comuni sull’email usa e getta.',
     heading: 'Domande frequenti',
-    intro: `Le risposte alle domande che riceviamo più spesso su ${PRODUCT_NAME}. Se la tua non c’è, scrivici: rispondiamo entro 24-48 ore lavorative.`,
+    intro: `Le risposte alle domande che riceviamo più spesso su ${PRODUCT_NAME}. Se la tua non c’è, scrivici: di solito rispondiamo in 24-48 ore lavorative.`,
   },
   '/privacy': {
     title: `Informativa sulla privacy${TITLE_SUFFIX}`,
     description:
       'Quali dati tratta il servizio, per quanto li conserva e come esercitare i diritti GDPR. Niente registrazione, niente cookie, caselle cancellate alla scadenza.',
     heading: 'Informativa sulla privacy',
-    intro: `Come ${PRODUCT_NAME} tratta i dati di chi usa il servizio, spiegato senza giri di parole.`,
+    intro: `Come ${PRODUCT_NAME} tratta i dati di chi usa il servizio e di chi vi invia posta, spiegato senza giri di parole.`,
   },
   '/terms': {
     title: `Termini di servizio${TITLE_SUFFIX}`,
@@ -121,23 +131,23 @@ export function articlePageTitle(article: Pick<Article, 'title'>): string {
 export const notFoundPage = {
   title: `Pagina non trovata${TITLE_SUFFIX}`,
   description:
-    'La pagina che cercavi non esiste o è stata spostata. Torna alla home per generare un indirizzo email temporaneo gratuito in un istante, senza registrazione.',
+    'La pagina che cercavi non esiste o è stata spostata. Dalla pagina iniziale generi un indirizzo email temporaneo gratuito in un istante, senza registrazione.',
   code: '404',
-  heading: 'Oops! Pagina non trovata',
+  heading: 'Pagina non trovata',
   text: 'L’indirizzo che hai aperto non corrisponde a nessuna pagina del sito. Forse il link è sbagliato o la pagina è stata spostata.',
-  homeLink: 'Torna alla Home',
+  homeLink: 'Torna alla pagina iniziale',
 } as const;
 
 /** Labels of the back links above the content. */
 export const backLinks = {
   /** On article pages, to `/blog`. */
-  blog: 'Torna al Blog',
+  blog: 'Torna al blog',
   /** On every other content page, to `/`. */
-  home: 'Torna alla Home',
+  home: 'Torna alla pagina iniziale',
 } as const;
 
 /** Names of the breadcrumb items (also used in the JSON-LD `BreadcrumbList`). */
-export const breadcrumbNames = { home: 'Home', blog: 'Blog' } as const;
+export const breadcrumbNames = { home: 'Pagina iniziale', blog: 'Blog' } as const;
 
 /** Small labels used by the blog list, article pages and legal pages. */
 export const labels = {

@@ -67,7 +67,7 @@ describe('structured data', () => {
     expect(data.wordCount).toBeGreaterThan(1200);
     const crumbs = articleBreadcrumbJsonLd(spam).itemListElement;
     expect(crumbs.map((c) => [c.position, c.name])).toEqual([
-      [1, 'Home'],
+      [1, 'Pagina iniziale'],
       [2, 'Blog'],
       [3, spam.title],
     ]);

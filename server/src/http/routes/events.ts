@@ -33,7 +33,8 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
         summary: 'Live events of the mailbox (text/event-stream)',
         description:
           'Server-sent events: message.received {message}, message.deleted {id}, ' +
-          'inbox.cleared, mailbox.extended {expiresAt}, mailbox.expired (the stream ends). ' +
+          'inbox.cleared, mailbox.extended {expiresAt}, delivery.refused {refusal}, ' +
+          'mailbox.expired (the stream ends). ' +
           'A `: ping` comment at least every 15 s. Events are not replayed: after a reconnect, ' +
           'GET /messages. Each node holds a few streams per mailbox and per client IP; one ' +
           'more is 429 with Retry-After.',

@@ -1,20 +1,17 @@
 import { PRODUCT_NAME } from '@et/common';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import {
-  SMTPServer,
-  type SMTPServerDataStream,
-  type SMTPServerSession,
-  type SMTPServerAddress,
-} from 'smtp-server';
+import type { SMTPServerDataStream, SMTPServerSession, SMTPServerAddress } from 'smtp-server';
 import { normalizeAddress, splitAddress } from '../../domain/address';
 import { isRoleAddress } from '../../domain/role-mailboxes';
 import type { Clock } from '../../domain/clock';
+import type { EventBus } from '../../events/event-bus';
 import type { SmtpMetrics } from '../../observability/instruments';
 import type { MailStore, Quota } from '../../store/mail-store';
 import type { DeliveryResult, IngestPipeline } from '../pipeline';
-import type { Envelope } from '../trace-headers';
-import { createSessionCounters } from './session-counters';
+import { senderPath, type Envelope } from '../trace-headers';
+import { createRefusalLog, type RefusalLog } from './refusal-log';
+import { createSessionCounters, type SessionCounters } from './session-counters';
 import {
   checkSession,
   newSessionTimes,
@@ -22,12 +19,7 @@ import {
   type Overrun,
   type SessionTimes,
 } from './session-deadlines';
-import {
-  connectionsOf,
-  patchOptions,
-  installPatches,
-  type SmtpReply,
-} from './smtp-server-internals';
+import { createSmtpServer, type AdaptedServer, type SmtpReply } from './smtp-server-internals';
 
 export interface SmtpListenerOptions {
   host: string;
@@ -48,7 +40,7 @@ export interface SmtpListenerOptions {
   maxMessageBytes: number;
   /** More recipients in one transaction are refused with 452 4.5.3 (RFC 5321 §4.5.3.1.8). */
   maxRecipients: number;
-  /** Pause before the banner; see `installPatches` in smtp-server-internals.ts. */
+  /** Pause before the banner; see smtp-server-internals.ts. */
   greetingDelayMs: number;
   /** How long close() waits for sessions to end before cutting them off. */
   closeTimeoutMs: number;
@@ -57,7 +49,13 @@ export interface SmtpListenerOptions {
   tls?: { key: Buffer; cert: Buffer };
   /** Per-mailbox limits: a full mailbox is refused 452 4.2.2 at RCPT (and at DATA, atomically). */
   quota: Quota;
+  /** Refusals each mailbox keeps (the newest), for its page: `MAILBOX_MAX_REFUSALS`. */
+  maxRefusals: number;
+  /** Caps on what a sender may deliver, asked before each message is stored; none without it. */
+  caps?: DeliveryCap;
   store: MailStore;
+  /** Where a mailbox's page hears of mail refused for it (`delivery.refused`). */
+  bus: EventBus;
   pipeline: IngestPipeline;
   clock: Clock;
   logger: Logger;
@@ -101,6 +99,25 @@ export interface SmtpLimits {
   maxBadRecipients: number;
 }
 
+/** One message that has arrived whole, as a cap sees it before it is stored. */
+export interface CappedDelivery {
+  /** The sending client's IP address. */
+  ip: string;
+  /** The recipient mailboxes, resolved at RCPT, lower case. */
+  mailboxes: readonly string[];
+  /** Size of the message as received, in bytes. */
+  bytes: number;
+}
+
+/**
+ * Caps on what one sender, or the mailboxes of one creator, may take in: asked once per message,
+ * after DATA and before the store. `admit` resolving false refuses the message `451 4.7.1`
+ * (try later), and each recipient mailbox records the refusal (`sender-limit`).
+ */
+export interface DeliveryCap {
+  admit(delivery: CappedDelivery): boolean | Promise<boolean>;
+}
+
 export interface SmtpListener {
   /** Starts listening; resolves the bound port (useful with port 0). */
   listen(): Promise<number>;
@@ -130,10 +147,13 @@ const REPLIES = {
   tooManyRecipients: () => reply(452, '4.5.3 Too many recipients'),
   unknownMailParameter: () => reply(555, '5.5.4 MAIL FROM parameter not recognized'),
   unknownRcptParameter: () => reply(555, '5.5.4 RCPT TO parameter not recognized'),
+  nonAsciiSender: () => reply(553, '5.6.7 Non-ASCII sender address requires SMTPUTF8'),
   relayDenied: () => reply(550, '5.7.1 Relaying denied: we do not host that domain'),
   noMailbox: () => reply(550, '5.1.1 Mailbox unavailable: unknown or expired address'),
   mailboxFull: () => reply(452, '4.2.2 Mailbox full, try again later'),
   tooBig: (max: number) => reply(552, `5.3.4 Message size exceeds fixed limit of ${max} bytes`),
+  senderOverLimit: () =>
+    reply(451, '4.7.1 Too much mail from your address or to these mailboxes, try again later'),
   tempFailure: () => reply(451, '4.3.0 Temporary local problem, try again later'),
   shuttingDown: () => reply(421, '4.3.2 Service shutting down, try again later'),
   tooManyConnections: () => reply(421, '4.7.0 Too many connections from your address, try later'),
@@ -144,6 +164,17 @@ const REPLIES = {
   commandTooSlow: () => reply(421, '4.4.2 Command line not received in time, closing'),
   dataTooSlow: () => reply(421, '4.4.2 Message data arriving too slowly, closing'),
 };
+
+type Reply = Error & SmtpReply;
+const isReply = (err: unknown): err is Reply =>
+  err instanceof Error && typeof (err as Partial<SmtpReply>).responseCode === 'number';
+
+/** A refusal at DATA, with what the recipient mailboxes' records say of the message. */
+type DataRefusal = Reply & { size?: number; limit?: number };
+
+/** `reply`, carrying the message's size in bytes and the limit it passed, if one. */
+const ofMessage = (reply: Reply, size: number, limit?: number): DataRefusal =>
+  Object.assign(reply, { size, limit });
 
 /**
  * MAIL FROM parameters of the extensions we advertise (SIZE, 8BITMIME, SMTPUTF8; REQUIRETLS,
@@ -161,7 +192,7 @@ function parameterNames(address: SMTPServerAddress): string[] {
 const CLOSE_BACKSTOP_MS = 1000;
 
 /** The reply that closes a session over a time limit. */
-const OVERRUN_REPLIES: Record<Overrun, () => Error & SmtpReply> = {
+const OVERRUN_REPLIES: Record<Overrun, () => Reply> = {
   session: REPLIES.sessionTimeLimit,
   commandLine: REPLIES.commandTooSlow,
   dataRate: REPLIES.dataTooSlow,
@@ -180,303 +211,449 @@ export function stressBounds(
   return { enter, leave: Math.max(0, enter - margin) };
 }
 
-/** What the time limits keep of an open session. */
+/** What the listener keeps of an open session. */
 interface LiveSession {
   times: SessionTimes;
   /** Set while a message streams in: lets go of what was received of it and fails its onData. */
   dropMessage: ((reason: Error) => void) | null;
 }
 
-export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
-  const { store, pipeline, clock, logger, metrics } = opts;
-  /** Counts a negative reply on its way out. */
-  const refuse = <E extends Error & { responseCode: number }>(err: E): E => {
-    metrics?.refused(err.responseCode, err.message);
-    return err;
+/**
+ * The listener's shared state, in one place: what the phase handlers and the sweep read and
+ * change. Everything else they need comes with the session smtp-server hands them.
+ */
+interface Listener {
+  opts: SmtpListenerOptions;
+  domains: ReadonlySet<string>;
+  counters: SessionCounters;
+  live: Map<string, LiveSession>;
+  /** Messages in DATA until answered, for close() to wait on. */
+  inFlight: Set<Promise<void>>;
+  refusals: RefusalLog;
+  stress: { enter: number; leave: number; on: boolean };
+  closing: boolean;
+  adapted: AdaptedServer;
+}
+
+// Elapsed time on the wire, beside the socket's own idle timeout: monotonic, and not the
+// injected clock, which in tests moves only when told.
+const now = () => performance.now();
+
+/** Counts a negative reply on its way out. */
+function refuse(l: Listener, err: Reply): Reply {
+  l.opts.metrics?.refused(err.responseCode, err.message);
+  return err;
+}
+
+/**
+ * The mailbox address of a recipient as given in RCPT TO: lower case, the bare `Postmaster`
+ * (no domain, any case: RFC 5321 §4.5.1) as postmaster of the first domain.
+ */
+function recipientMailbox(l: Listener, address: string): string {
+  return address.toLowerCase() === 'postmaster'
+    ? `postmaster@${l.opts.domains[0]!}`
+    : normalizeAddress(address);
+}
+
+/** The mailboxes the transaction's recipients resolved to at RCPT, without duplicates. */
+function recipientsOf(l: Listener, session: SMTPServerSession): string[] {
+  return [...new Set(session.envelope.rcptTo.map((r) => recipientMailbox(l, r.address)))];
+}
+
+/** MAIL FROM as smtp-server reports it; '' for the null sender. */
+const senderOf = (session: SMTPServerSession) =>
+  session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+
+/** The SIZE the client declared in MAIL FROM, if any. */
+function declaredSize(session: SMTPServerSession): number | null {
+  const { mailFrom } = session.envelope;
+  const size = Number(mailFrom && mailFrom.args && mailFrom.args.SIZE);
+  return Number.isSafeInteger(size) && size > 0 ? size : null;
+}
+
+const smtpUtf8 = (session: SMTPServerSession) => Boolean(session.envelope.smtpUtf8);
+
+function envelopeOf(l: Listener, session: SMTPServerSession): Envelope {
+  return {
+    sender: senderOf(session),
+    heloName: session.hostNameAppearsAs,
+    clientIp: session.remoteAddress,
+    hostname: l.opts.hostname,
+    extended: session.transmissionType.startsWith('E'),
+    tls: session.secure,
+    smtpUtf8: smtpUtf8(session),
   };
-  const domains = new Set(opts.domains);
-  const inFlight = new Set<Promise<unknown>>();
-  const { limits } = opts;
-  const counters = createSessionCounters(limits);
-  const live = new Map<string, LiveSession>();
-  const stress = stressBounds(limits);
-  let stressed = false;
-  let closing = false;
+}
 
-  // Elapsed time on the wire, beside the socket's own idle timeout: monotonic, and not the
-  // injected clock, which in tests moves only when told.
-  const now = () => performance.now();
+/**
+ * Reads the whole stream; resolves null when it went over SIZE (the rest is drained). Counts
+ * the bytes for the DATA rate limit; when the session is cut off meanwhile, what was received
+ * is let go at once and the promise rejects.
+ */
+function readMessage(
+  l: Listener,
+  stream: SMTPServerDataStream,
+  session: SMTPServerSession,
+): Promise<Buffer | null> {
+  const max = l.opts.maxMessageBytes;
+  const state = l.live.get(session.id);
+  const data = { startedAtMs: now(), bytes: 0 };
+  return new Promise((resolve, reject) => {
+    let chunks: Buffer[] = [];
+    let length = 0;
+    let dropped = false;
+    const settle = () => {
+      if (!state) return;
+      state.times.data = null;
+      state.dropMessage = null;
+    };
+    if (state) {
+      state.times.data = data;
+      state.dropMessage = (reason) => {
+        dropped = true;
+        chunks = [];
+        settle();
+        reject(reason);
+      };
+    }
+    stream.on('data', (chunk: Buffer) => {
+      data.bytes += chunk.length;
+      if (dropped || length > max) return;
+      chunks.push(chunk);
+      length += chunk.length;
+    });
+    stream.on('error', (err) => {
+      settle();
+      reject(err);
+    });
+    stream.on('end', () => {
+      settle();
+      if (dropped) return;
+      resolve(stream.sizeExceeded || length > max ? null : join(chunks, length));
+    });
+  });
+}
 
-  function openSession(session: SMTPServerSession) {
-    if (!counters.open(session.id, session.remoteAddress)) throw REPLIES.tooManyConnections();
-    live.set(session.id, { times: newSessionTimes(now()), dropMessage: null });
-    updateStress();
-    metrics?.connectionsOpen.inc();
+/**
+ * The chunks in a buffer of their own. Not Buffer.concat: below 4 KiB it returns a slice of
+ * Node's shared 8 KiB pool, and the store's structured clone to its writer thread copies a
+ * view's whole backing store, so each 1 KB message crossed over as 8 KiB.
+ */
+function join(chunks: Buffer[], length: number): Buffer {
+  const raw = Buffer.allocUnsafeSlow(length);
+  let at = 0;
+  for (const chunk of chunks) at += chunk.copy(raw, at);
+  return raw;
+}
+
+/** Mail for postmaster or abuse is rare and matters: a line each, a warning if nobody reads it. */
+function logOperatorMail(l: Listener, session: SMTPServerSession, to: string[], size: number) {
+  const fields = {
+    session: session.id,
+    ip: session.remoteAddress,
+    from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
+    to,
+    size,
+  };
+  if (l.opts.operatorReads) l.opts.logger.info(fields, 'mail for the operator stored');
+  else l.opts.logger.warn(fields, 'mail for the operator stored; set OPERATOR_TOKEN to read it');
+}
+
+/**
+ * Stores a copy of `raw` per recipient mailbox, once the caps admit it: resolves the 250 text,
+ * or throws the refusal.
+ */
+async function deliver(l: Listener, raw: Buffer, session: SMTPServerSession) {
+  const { opts } = l;
+  const recipients = recipientsOf(l, session);
+  const size = raw.length;
+  if (
+    opts.caps &&
+    !(await opts.caps.admit({ ip: session.remoteAddress, mailboxes: recipients, bytes: size }))
+  ) {
+    throw REPLIES.senderOverLimit();
   }
+  let result: DeliveryResult;
+  try {
+    result = await opts.pipeline.deliver(raw, recipients, envelopeOf(l, session));
+  } catch (err) {
+    opts.logger.error({ err, session: session.id }, 'storing a message failed');
+    throw REPLIES.tempFailure();
+  }
+  const { ids } = result;
+  // Every recipient was accepted at RCPT time, but none could take the message now.
+  if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();
+  // debug, not info: a line per message would cost more than the message.
+  opts.logger.debug({ session: session.id, size, copies: ids.length }, 'message stored');
+  opts.metrics?.accepted.inc();
+  const forOperator = recipients.filter(isRoleAddress);
+  if (forOperator.length) logOperatorMail(l, session, forOperator, size);
+  return REPLIES.queued(ids[0]!);
+}
 
-  function closeSession(session: SMTPServerSession) {
-    counters.close(session.id);
-    const state = live.get(session.id);
+/**
+ * Reads the message whole and delivers it: resolves the 250 text, or throws the refusal with
+ * what the mailboxes' records say of the message (its size, the limit it passed).
+ */
+async function receive(l: Listener, stream: SMTPServerDataStream, session: SMTPServerSession) {
+  const max = l.opts.maxMessageBytes;
+  const raw = await readMessage(l, stream, session);
+  if (!raw) throw ofMessage(REPLIES.tooBig(max), stream.byteLength, max);
+  l.opts.metrics?.receivedBytes.inc(raw.length);
+  try {
+    return await deliver(l, raw, session);
+  } catch (err) {
+    throw isReply(err) ? ofMessage(err, raw.length) : err;
+  }
+}
+
+/**
+ * One handler per SMTP phase, in the order a session meets them, as WildDuck's `lmtp.js` and
+ * ZoneMTA's `smtp-interface.js` read: each takes the listener's state and what smtp-server hands
+ * it, and returns (or resolves) its answer or throws a reply of REPLIES. `handlersFor` turns
+ * them into smtp-server's callbacks.
+ */
+const PHASES = {
+  /** A new connection: the per-IP limit, then the session's clocks. */
+  connect(l: Listener, session: SMTPServerSession): void {
+    if (!l.counters.open(session.id, session.remoteAddress)) throw REPLIES.tooManyConnections();
+    l.live.set(session.id, { times: newSessionTimes(now()), dropMessage: null });
+    updateStress(l);
+    l.opts.metrics?.connectionsOpen.inc();
+  },
+
+  /** MAIL FROM: not while closing, known parameters only, a sender we can write, a count. */
+  mailFrom(l: Listener, address: SMTPServerAddress, session: SMTPServerSession): void {
+    if (l.closing) throw REPLIES.shuttingDown();
+    if (parameterNames(address).some((name) => !MAIL_PARAMETERS.has(name))) {
+      throw REPLIES.unknownMailParameter();
+    }
+    if (senderPath(address.address, smtpUtf8(session)) === null) throw REPLIES.nonAsciiSender();
+    if (!l.counters.countMessage(session.id)) throw REPLIES.tooManyMessages();
+  },
+
+  /**
+   * RCPT TO: resolved to a live mailbox of ours with room, in one indexed read. A full mailbox
+   * records the refusal; an unknown address records nothing, and counts toward the session's
+   * limit of refused recipients.
+   */
+  async rcptTo(l: Listener, address: SMTPServerAddress, session: SMTPServerSession) {
+    if (parameterNames(address).length) throw REPLIES.unknownRcptParameter();
+    if (session.envelope.rcptTo.length >= l.opts.maxRecipients) throw REPLIES.tooManyRecipients();
+    const mailboxAddress = recipientMailbox(l, address.address);
+    const parts = splitAddress(mailboxAddress);
+    const refused = (err: Reply) =>
+      l.counters.countBadRecipient(session.id) ? err : REPLIES.tooManyBadRecipients();
+    if (!parts || !l.domains.has(parts.domain)) throw refused(REPLIES.relayDenied());
+    const mailbox = await l.opts.store.findMailbox(mailboxAddress, l.opts.clock.now());
+    if (!mailbox) throw refused(REPLIES.noMailbox());
+    const { quota } = l.opts;
+    if (mailbox.messageCount >= quota.maxMessages || mailbox.sizeBytes >= quota.maxBytes) {
+      const full = REPLIES.mailboxFull();
+      await l.refusals.record([mailbox.address], {
+        sender: senderOf(session),
+        reply: full,
+        size: declaredSize(session),
+        limit: null,
+      });
+      throw full;
+    }
+  },
+
+  /**
+   * DATA: read whole (drained past SIZE), capped, stored per mailbox; the 250 comes after the
+   * store's commit. A refusal is recorded by every recipient mailbox: the message was theirs.
+   */
+  async data(l: Listener, stream: SMTPServerDataStream, session: SMTPServerSession) {
+    try {
+      return await receive(l, stream, session);
+    } catch (err) {
+      // The client left during DATA, or its stream failed: nothing of ours to log, and nothing
+      // to record (the store's own failures are logged where they happen).
+      if (!isReply(err)) throw REPLIES.tempFailure();
+      const { size, limit } = err as DataRefusal;
+      await l.refusals.record(recipientsOf(l, session), {
+        sender: senderOf(session),
+        reply: err,
+        size: size ?? declaredSize(session),
+        limit: limit ?? null,
+      });
+      throw err;
+    }
+  },
+
+  /** The connection is gone: a message still streaming in is let go. */
+  close(l: Listener, session: SMTPServerSession): void {
+    l.counters.close(session.id);
+    const state = l.live.get(session.id);
     if (!state) return;
     state.dropMessage?.(new Error('connection closed during DATA'));
-    live.delete(session.id);
-    metrics?.connectionsOpen.dec();
-    updateStress();
+    l.live.delete(session.id);
+    l.opts.metrics?.connectionsOpen.dec();
+    updateStress(l);
+  },
+};
+
+/**
+ * Calls a phase handler and answers through smtp-server's callback: its value, or a reply of
+ * ours (counted), or, for anything else, 451 after a log line. A handler that answers at once
+ * is answered at once, without a promise turn.
+ */
+function answer<T>(
+  l: Listener,
+  run: () => T | Promise<T>,
+  callback: (err?: Error | null, value?: T) => void,
+): void {
+  const fail = (err: unknown) => {
+    if (isReply(err)) return callback(refuse(l, err));
+    l.opts.logger.error({ err }, 'smtp handler failed');
+    callback(refuse(l, REPLIES.tempFailure()));
+  };
+  let result: T | Promise<T>;
+  try {
+    result = run();
+  } catch (err) {
+    return fail(err);
   }
+  if (result instanceof Promise) result.then((value) => callback(null, value), fail);
+  else callback(null, result);
+}
 
-  /**
-   * Enters or leaves stress mode as the open connections cross its bounds, and retimes every
-   * open connection and the next ones: the short idle timeout in stress, the generous one else.
-   */
-  function updateStress() {
-    const open = counters.size;
-    const next = stressed ? open > stress.leave : open > stress.enter;
-    if (next === stressed) return;
-    stressed = next;
-    const idleMs = stressed ? limits.stressIdleTimeoutMs : limits.idleTimeoutMs;
-    server.options.socketTimeout = idleMs;
-    for (const connection of connectionsOf(server)) connection.setIdleTimeout(idleMs);
-    logger.info(
-      { open, idleTimeoutMs: idleMs },
-      stressed ? 'smtp stress mode on' : 'smtp stress mode off',
-    );
-  }
-
-  /**
-   * One pass over the open connections for every time limit: one timer for the listener, not
-   * one per connection or per chunk. See session-deadlines.ts for what each limit measures.
-   */
-  function sweep() {
-    const at = now();
-    for (const connection of connectionsOf(server)) {
-      const session = live.get(connection.session.id);
-      if (!session) continue;
-      const overrun = checkSession(session.times, connection.wire(), at, limits);
-      if (!overrun) continue;
-      logger.info(
-        { session: connection.session.id, ip: connection.session.remoteAddress, limit: overrun },
-        'smtp session over a time limit, closing',
-      );
-      const reply = refuse(OVERRUN_REPLIES[overrun]());
-      connection.reply(reply);
-      session.dropMessage?.(reply);
-    }
-  }
-  const sweeper = setInterval(sweep, sweepIntervalMs(limits));
-  sweeper.unref();
-
-  installPatches();
-
-  /**
-   * The mailbox address of a recipient as given in RCPT TO: lower case, the bare `Postmaster`
-   * (no domain, any case: RFC 5321 §4.5.1) as postmaster of the first domain.
-   */
-  function recipientMailbox(address: string): string {
-    return address.toLowerCase() === 'postmaster'
-      ? `postmaster@${opts.domains[0]!}`
-      : normalizeAddress(address);
-  }
-
-  async function checkRecipient(address: SMTPServerAddress, session: SMTPServerSession) {
-    if (session.envelope.rcptTo.length >= opts.maxRecipients) throw REPLIES.tooManyRecipients();
-    const mailboxAddress = recipientMailbox(address.address);
-    const parts = splitAddress(mailboxAddress);
-    if (!parts || !domains.has(parts.domain)) throw REPLIES.relayDenied();
-    const mailbox = await store.findMailbox(mailboxAddress, clock.now());
-    if (!mailbox) throw REPLIES.noMailbox();
-    if (
-      mailbox.messageCount >= opts.quota.maxMessages ||
-      mailbox.sizeBytes >= opts.quota.maxBytes
+/** smtp-server's handler options, each a phase of PHASES. */
+function handlersFor(l: Listener) {
+  return {
+    onConnect: (session: SMTPServerSession, cb: (err?: Error | null) => void) =>
+      answer(l, () => PHASES.connect(l, session), cb),
+    onMailFrom: (
+      address: SMTPServerAddress,
+      session: SMTPServerSession,
+      cb: (err?: Error | null) => void,
+    ) => answer(l, () => PHASES.mailFrom(l, address, session), cb),
+    onRcptTo: (
+      address: SMTPServerAddress,
+      session: SMTPServerSession,
+      cb: (err?: Error | null) => void,
+    ) => answer(l, () => PHASES.rcptTo(l, address, session), cb),
+    onData(
+      stream: SMTPServerDataStream,
+      session: SMTPServerSession,
+      cb: (err?: Error | null, message?: string) => void,
     ) {
-      throw REPLIES.mailboxFull();
-    }
-  }
+      // close() waits for the answer to be written, not only for the store.
+      const answered = new Promise<void>((resolve) =>
+        answer(
+          l,
+          () => PHASES.data(l, stream, session),
+          (err, message) => {
+            cb(err, message);
+            resolve();
+          },
+        ),
+      );
+      l.inFlight.add(answered);
+      void answered.finally(() => l.inFlight.delete(answered));
+    },
+    onClose: (session: SMTPServerSession) => PHASES.close(l, session),
+  };
+}
 
-  /**
-   * Reads the whole stream; resolves null when it went over SIZE (the rest is drained). Counts
-   * the bytes for the DATA rate limit; when the session is cut off meanwhile, what was received
-   * is let go at once and the promise rejects.
-   */
-  function readMessage(
-    stream: SMTPServerDataStream,
-    session: SMTPServerSession,
-  ): Promise<Buffer | null> {
-    const state = live.get(session.id);
-    const data = { startedAtMs: now(), bytes: 0 };
-    return new Promise((resolve, reject) => {
-      let chunks: Buffer[] = [];
-      let length = 0;
-      let dropped = false;
-      const settle = () => {
-        if (!state) return;
-        state.times.data = null;
-        state.dropMessage = null;
-      };
-      if (state) {
-        state.times.data = data;
-        state.dropMessage = (reason) => {
-          dropped = true;
-          chunks = [];
-          settle();
-          reject(reason);
-        };
-      }
-      stream.on('data', (chunk: Buffer) => {
-        data.bytes += chunk.length;
-        if (dropped || length > opts.maxMessageBytes) return;
-        chunks.push(chunk);
-        length += chunk.length;
-      });
-      stream.on('error', (err) => {
-        settle();
-        reject(err);
-      });
-      stream.on('end', () => {
-        settle();
-        if (dropped) return;
-        resolve(stream.sizeExceeded || length > opts.maxMessageBytes ? null : join(chunks, length));
-      });
-    });
-  }
+/**
+ * Enters or leaves stress mode as the open connections cross its bounds, and retimes every
+ * open connection and the next ones: the short idle timeout in stress, the generous one else.
+ */
+function updateStress(l: Listener) {
+  const { limits } = l.opts;
+  const open = l.counters.size;
+  const next = l.stress.on ? open > l.stress.leave : open > l.stress.enter;
+  if (next === l.stress.on) return;
+  l.stress.on = next;
+  const idleMs = next ? limits.stressIdleTimeoutMs : limits.idleTimeoutMs;
+  l.adapted.server.options.socketTimeout = idleMs;
+  for (const connection of l.adapted.connections()) connection.setIdleTimeout(idleMs);
+  l.opts.logger.info(
+    { open, idleTimeoutMs: idleMs },
+    next ? 'smtp stress mode on' : 'smtp stress mode off',
+  );
+}
 
-  /**
-   * The chunks in a buffer of their own. Not Buffer.concat: below 4 KiB it returns a slice of
-   * Node's shared 8 KiB pool, and the store's structured clone to its writer thread copies a
-   * view's whole backing store, so each 1 KB message crossed over as 8 KiB.
-   */
-  function join(chunks: Buffer[], length: number): Buffer {
-    const raw = Buffer.allocUnsafeSlow(length);
-    let at = 0;
-    for (const chunk of chunks) at += chunk.copy(raw, at);
-    return raw;
+/**
+ * One pass over the open connections for every time limit: one timer for the listener, not
+ * one per connection or per chunk. See session-deadlines.ts for what each limit measures.
+ */
+function sweep(l: Listener) {
+  const at = now();
+  for (const connection of l.adapted.connections()) {
+    const session = l.live.get(connection.session.id);
+    if (!session) continue;
+    const overrun = checkSession(session.times, connection.wire(), at, l.opts.limits);
+    if (!overrun) continue;
+    l.opts.logger.info(
+      { session: connection.session.id, ip: connection.session.remoteAddress, limit: overrun },
+      'smtp session over a time limit, closing',
+    );
+    const cut = refuse(l, OVERRUN_REPLIES[overrun]());
+    connection.reply(cut);
+    session.dropMessage?.(cut);
   }
+}
 
-  function envelopeOf(session: SMTPServerSession): Envelope {
-    const { mailFrom } = session.envelope;
-    return {
-      sender: mailFrom ? mailFrom.address : '',
-      heloName: session.hostNameAppearsAs,
-      clientIp: session.remoteAddress,
-      hostname: opts.hostname,
-      extended: session.transmissionType.startsWith('E'),
-      tls: session.secure,
-      smtpUtf8: Boolean((session.envelope as { smtpUtf8?: boolean }).smtpUtf8),
-    };
-  }
-
-  /** Mail for postmaster or abuse is rare and matters: a line each, a warning if nobody reads it. */
-  function logOperatorMail(session: SMTPServerSession, to: string[], size: number) {
-    const fields = {
-      session: session.id,
-      ip: session.remoteAddress,
-      from: session.envelope.mailFrom ? session.envelope.mailFrom.address : null,
-      to,
-      size,
-    };
-    if (opts.operatorReads) logger.info(fields, 'mail for the operator stored');
-    else logger.warn(fields, 'mail for the operator stored; set OPERATOR_TOKEN to read it');
-  }
-
-  async function receive(stream: SMTPServerDataStream, session: SMTPServerSession) {
-    const raw = await readMessage(stream, session);
-    if (!raw) throw REPLIES.tooBig(opts.maxMessageBytes);
-    metrics?.receivedBytes.inc(raw.length);
-    const recipients = [
-      ...new Set(session.envelope.rcptTo.map((r) => recipientMailbox(r.address))),
-    ];
-    let result: DeliveryResult;
-    try {
-      result = await pipeline.deliver(raw, recipients, envelopeOf(session));
-    } catch (err) {
-      logger.error({ err, session: session.id }, 'storing a message failed');
-      throw REPLIES.tempFailure();
-    }
-    const { ids } = result;
-    // Every recipient was accepted at RCPT time, but none could take the message now.
-    if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();
-    // debug, not info: a line per message would cost more than the message.
-    logger.debug({ session: session.id, size: raw.length, copies: ids.length }, 'message stored');
-    metrics?.accepted.inc();
-    const forOperator = recipients.filter(isRoleAddress);
-    if (forOperator.length) logOperatorMail(session, forOperator, raw.length);
-    return REPLIES.queued(ids[0]!);
-  }
-
-  const server = new SMTPServer({
-    name: opts.hostname,
-    // smtp-server writes `<name> ESMTP ` before the banner.
-    banner: `${PRODUCT_NAME}, receive only`,
-    size: opts.maxMessageBytes,
-    authOptional: true,
-    disabledCommands: opts.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
-    ...(opts.tls ?? {}),
-    hideDSN: true,
-    // RFC 2034: every reply but the greeting and the EHLO lines carries an enhanced code.
-    hideENHANCEDSTATUSCODES: false,
-    disableReverseLookup: true,
-    // close() below answers every session left at closeTimeoutMs in our words; the library's own
-    // cut-off ("421 Server shutting down") only backs it up.
-    closeTimeout: opts.closeTimeoutMs + CLOSE_BACKSTOP_MS,
-    maxClients: limits.maxConnections,
-    socketTimeout: limits.idleTimeoutMs,
-    ...patchOptions({
+export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
+  const { limits, logger, metrics } = opts;
+  const l: Listener = {
+    opts,
+    domains: new Set(opts.domains),
+    counters: createSessionCounters(limits),
+    live: new Map(),
+    inFlight: new Set(),
+    refusals: createRefusalLog({
+      store: opts.store,
+      bus: opts.bus,
+      clock: opts.clock,
+      logger,
+      maxRefusals: opts.maxRefusals,
+    }),
+    stress: { ...stressBounds(limits), on: false },
+    closing: false,
+    // Set right below: the server's handlers take this state, and the state holds the server.
+    adapted: null as unknown as AdaptedServer,
+  };
+  l.adapted = createSmtpServer(
+    {
+      name: opts.hostname,
+      // smtp-server writes `<name> ESMTP ` before the banner.
+      banner: `${PRODUCT_NAME}, receive only`,
+      size: opts.maxMessageBytes,
+      authOptional: true,
+      disabledCommands: opts.tls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+      ...(opts.tls ?? {}),
+      hideDSN: true,
+      // RFC 2034: every reply but the greeting and the EHLO lines carries an enhanced code.
+      hideENHANCEDSTATUSCODES: false,
+      disableReverseLookup: true,
+      // close() below answers every session left at closeTimeoutMs in our words; the library's
+      // own cut-off ("421 Server shutting down") only backs it up.
+      closeTimeout: opts.closeTimeoutMs + CLOSE_BACKSTOP_MS,
+      maxClients: limits.maxConnections,
+      socketTimeout: limits.idleTimeoutMs,
+      logger: false,
+      ...handlersFor(l),
+    },
+    {
       greetingDelayMs: opts.greetingDelayMs,
       busyReply: REPLIES.serverBusy(),
       shutdownReply: REPLIES.shuttingDown(),
       keepOwnEnhancedCodes: true,
-    }),
-    logger: false,
-    onConnect(session, callback) {
-      try {
-        openSession(session);
-        callback();
-      } catch (err) {
-        callback(refuse(err as ReturnType<typeof reply>));
-      }
     },
-    onClose(session) {
-      closeSession(session);
-    },
-    onMailFrom(address, session, callback) {
-      if (closing) return callback(refuse(REPLIES.shuttingDown()));
-      if (parameterNames(address).some((name) => !MAIL_PARAMETERS.has(name))) {
-        return callback(refuse(REPLIES.unknownMailParameter()));
-      }
-      if (!counters.countMessage(session.id)) return callback(refuse(REPLIES.tooManyMessages()));
-      callback();
-    },
-    onRcptTo(address, session, callback) {
-      if (parameterNames(address).length) return callback(refuse(REPLIES.unknownRcptParameter()));
-      checkRecipient(address, session).then(
-        () => callback(),
-        (err: Error & { responseCode?: number }) => {
-          if (err.responseCode === 550 && !counters.countBadRecipient(session.id)) {
-            return callback(refuse(REPLIES.tooManyBadRecipients()));
-          }
-          if (err.responseCode) return callback(refuse(err as ReturnType<typeof reply>));
-          logger.error({ err }, 'recipient lookup failed');
-          callback(refuse(REPLIES.tempFailure()));
-        },
-      );
-    },
-    onData(stream, session, callback) {
-      const work = receive(stream, session).then(
-        (message) => callback(null, message),
-        (err: Error & { responseCode?: number }) =>
-          callback(
-            refuse(err.responseCode ? (err as ReturnType<typeof reply>) : REPLIES.tempFailure()),
-          ),
-      );
-      inFlight.add(work);
-      void work.finally(() => inFlight.delete(work));
-    },
-  });
-
+    logger,
+  );
+  const { server } = l.adapted;
   server.on('error', (err) => logger.warn({ err }, 'smtp connection error'));
   if (metrics) server.server.on('connection', () => metrics.connectionsTotal.inc());
+  const sweeper = setInterval(() => sweep(l), sweepIntervalMs(limits));
+  sweeper.unref();
 
   return {
-    inStress: () => stressed,
+    inStress: () => l.stress.on,
 
     listen() {
       return new Promise((resolve, reject) => {
@@ -490,22 +667,22 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
     },
 
     async close() {
-      closing = true;
+      l.closing = true;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Messages in DATA may finish within closeTimeoutMs (the time limits still apply meanwhile).
       let deadline: NodeJS.Timeout | undefined;
       await Promise.race([
-        Promise.allSettled([...inFlight]),
+        Promise.allSettled([...l.inFlight]),
         new Promise((resolve) => (deadline = setTimeout(resolve, opts.closeTimeoutMs))),
       ]);
       clearTimeout(deadline);
       // Every session left gets a polite 421: between transactions at once, instead of waiting
       // for closeTimeout; one still in DATA at the deadline loses its message (nothing stored).
-      for (const connection of connectionsOf(server)) {
-        const reply = refuse(REPLIES.shuttingDown());
-        connection.reply(reply);
+      for (const connection of l.adapted.connections()) {
+        const cut = refuse(l, REPLIES.shuttingDown());
+        connection.reply(cut);
         connection.close();
-        live.get(connection.session.id)?.dropMessage?.(reply);
+        l.live.get(connection.session.id)?.dropMessage?.(cut);
       }
       await closed;
       clearInterval(sweeper);

@@ -1,30 +1,42 @@
-import type { SMTPServer, SMTPServerSession } from 'smtp-server';
-import { SMTPConnection } from 'smtp-server/lib/smtp-connection.js';
+import { createRequire } from 'node:module';
+import type { Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
+import type { Logger } from 'pino';
+import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp-server';
+import { SMTPConnection, type SMTPConnectionOptions } from 'smtp-server/lib/smtp-connection.js';
 
 /**
- * Every reach into smtp-server's private parts lives here, and only here.
+ * Every reach into smtp-server's private parts lives here, and only here: a subclass of its
+ * connection and server classes (nothing of the library is replaced at run time, and a server
+ * built elsewhere in the process stays the library's own), and a handle on each live connection.
  *
- * Checked against smtp-server 3.21.6 (`node_modules/smtp-server/dist/esm/smtp-connection.js`,
- * `smtp-stream.js`, `smtp-server.js`). `test/smtp-server-internals.test.ts` asserts each member
- * used below on a real server and a real socket, so an upgrade that renames or reshapes one
- * fails that test by name instead of silently turning a limit off. `installPatches` also checks
- * the source of the method it replaces and refuses to start when it changed.
+ * Version note: checked against smtp-server 3.21.6 (`dist/esm/smtp-connection.js`,
+ * `smtp-stream.js`, `smtp-server.js`). On any other installed version `createSmtpServer` logs a
+ * warning and builds the library's own server, as shipped: the settings below are then not in
+ * force, but mail still flows. `test/smtp-server-internals.test.ts` fails on another version until
+ * someone has reviewed this file, and asserts each private member used here on a real server.
  *
- * What we need that the public API does not give:
- * - the greeting pause is hard-coded (100 ms) in SMTPConnection#init, and the reply to a client
- *   over `maxClients` is written there too; the reply to a command during shutdown is written in
- *   SMTPConnection#_onCommand (see `installPatches`);
- * - the live connections (`SMTPServer#connections`), to answer 421 to a session from outside a
- *   command handler (session and slow-client limits, shutdown), and their sockets, to shorten
- *   or lengthen the idle timeout of a connection already open (`socketTimeout` is read only
- *   when a connection arms its timer);
- * - what the command parser holds (the unfinished command line, whether it is in DATA) and
- *   whether the connection waits for one of our handlers, for the slow-client limits;
- * - a count of the command lines received, so that "the same unfinished line as last time" can
- *   be told from "a new one" (SMTPConnection#_onCommand runs once per line);
- * - with `hideENHANCEDSTATUSCODES: false` SMTPConnection#send puts an enhanced status code of
- *   its own choosing before every reply text, also before ours, which already start with the
- *   right one (see `installPatches`).
+ * What we need that the public API does not give, each with the upstream thread closest to it:
+ * - The pause before the banner is a fixed 100 ms in SMTPConnection#init, with no option; a
+ *   client that talks during it is answered "You talk too soon" and dropped.
+ *   https://github.com/nodemailer/smtp-server/issues/46
+ * - Replies the library writes itself: the one to a client over `maxClients` (written in
+ *   SMTPConnection#init) and the one to a command once the server is closing ("421 Server
+ *   shutting down", in SMTPConnection#_onCommand) carry no enhanced status code and none of our
+ *   words. https://github.com/nodemailer/smtp-server/issues/181,
+ *   https://github.com/nodemailer/smtp-server/issues/178
+ * - With ENHANCEDSTATUSCODES on, SMTPConnection#send puts a code of its own before every reply,
+ *   derived from the reply code alone, also before ours, which already start with the right one
+ *   (`452 4.2.2 4.5.3 …`). https://github.com/nodemailer/smtp-server/pull/225
+ * - The live connections (`SMTPServer#connections`), to answer 421 to a session from outside a
+ *   command handler (session and slow-client limits, shutdown) and to retime the idle timeout of
+ *   a connection already open: the library's one time limit is the idle socket timeout, read
+ *   only when a connection arms its timer, and any byte resets it.
+ *   https://github.com/nodemailer/smtp-server/issues/144
+ * - The command parser's buffered bytes (the unfinished command line, whether it is in DATA),
+ *   whether the connection waits for one of our handlers, and how many command lines it has
+ *   received, for the slow-client limits (a client that dribbles a line never idles).
+ *   https://github.com/nodemailer/smtp-server/issues/49
  */
 export const CHECKED_SMTP_SERVER_VERSION = '3.21.6';
 
@@ -34,8 +46,8 @@ export interface SmtpReply {
   message: string;
 }
 
-/** Options of ours that the patched methods read from the server's options. */
-export interface PatchOptions {
+/** What the adapter changes of the library's behaviour, on the version it was checked against. */
+export interface ServerTuning {
   /** Pause before the banner; 0 greets at once. */
   greetingDelayMs: number;
   /** Reply to a connection over `maxClients`, before it is closed. */
@@ -79,121 +91,98 @@ export interface ConnectionHandle {
   wire(): WireState;
 }
 
-/** The private members of SMTPConnection that are used here. */
-interface ConnectionInternals {
-  session: SMTPServerSession;
-  name: string;
-  _server: {
-    options: Partial<PatchOptions> & { maxClients?: number };
-    connections: Set<unknown>;
-    /** Set (to a timer) once SMTPServer#close has been called. */
-    _closeTimeout: unknown;
-  };
-  _parser: false | { _dataMode: boolean; _remainder: string };
-  _socket: { setTimeout(ms: number): unknown };
-  _handlerPending: boolean;
-  _upgrading: boolean;
-  _closing: boolean;
-  _closed: boolean;
-  init(): void;
-  _setListeners(done: () => void): void;
-  _onCommand(command: Buffer, callback?: () => void): void;
-  send(code: number, message: string | string[], context?: unknown): void;
-  connectionReady(): void;
-  close(): void;
+/** The server the listener runs, and what it may do beyond the library's public API. */
+export interface AdaptedServer {
+  server: SMTPServer;
+  /** False on a version the adapter was not checked against: the library as shipped. */
+  tuned: boolean;
+  /**
+   * The server's live connections (a connection leaves when it starts closing); none when not
+   * `tuned`, so the limits that act from outside a command (session time, slow clients, the
+   * 421 of close) are left to the library's own idle timeout and `closeTimeout`.
+   */
+  connections(): ConnectionHandle[];
 }
-
-const COMMAND_LINES = Symbol('commandLines');
-type Counted = ConnectionInternals & { [COMMAND_LINES]?: number };
 
 /** A reply text that starts with an RFC 3463 enhanced status code. */
 const LEADING_ENHANCED_CODE = /^[245]\.\d{1,3}\.\d{1,3} /;
 
-/** The line of SMTPConnection#init that the greeting patch replaces. */
-export const EXPECTED_INIT = 'setTimeout(() => this.connectionReady(), 100)';
-
-let installed = false;
+/** The version of smtp-server that this process loaded. */
+export function installedSmtpServerVersion(): string {
+  const require = createRequire(import.meta.url);
+  return (require('smtp-server/package.json') as { version: string }).version;
+}
 
 /**
- * Patches SMTPConnection once per process:
- *
- * - `init` mirrors the library's own, with the pause before the banner read from the server's
- *   `greetingDelayMs` option and the over-`maxClients` reply from its `busyReply` option.
- *   smtp-server answers clients that talk during the pause "You talk too soon" (a cheap filter
- *   for spam bots that do not wait for the banner); busy MX hosts often shorten or drop it.
- * - `_onCommand` counts the command lines of the connection; once the server is closing it
- *   answers with the `shutdownReply` option (the library's own is "421 Server shutting down",
- *   without an enhanced status code), otherwise it runs as before.
- * - `send` writes a reply text that starts with an enhanced status code without adding one
- *   when the `keepOwnEnhancedCodes` option is set (the library would write `452 4.2.2 4.5.3 …`,
- *   its code taken from the reply code alone, before ours).
- *
- * Servers built without our options behave as the library does.
+ * SMTPConnection with our greeting pause, our replies to a client over `maxClients` and to a
+ * command during shutdown, our enhanced codes left alone, and a count of its command lines.
+ * `init` mirrors the library's own but for the pause and the reply.
  */
-export function installPatches(): void {
-  if (installed) return;
-  const proto = SMTPConnection.prototype as unknown as ConnectionInternals;
-  if (!String(proto.init).includes(EXPECTED_INIT)) {
-    throw new Error(
-      `smtp-server changed SMTPConnection#init (checked against ${CHECKED_SMTP_SERVER_VERSION}); review ingest/smtp-server-internals.ts`,
-    );
+class TunedConnection extends SMTPConnection {
+  /** Command lines received: tells "the same unfinished line as last time" from "a new one". */
+  commandLines = 0;
+
+  constructor(
+    server: SMTPServer,
+    socket: Socket | TLSSocket,
+    options: SMTPConnectionOptions | null | undefined,
+    private readonly tuning: ServerTuning,
+  ) {
+    super(server, socket, options);
   }
-  if (typeof proto._onCommand !== 'function') {
-    throw new Error(
-      `smtp-server has no SMTPConnection#_onCommand (checked against ${CHECKED_SMTP_SERVER_VERSION}); review ingest/smtp-server-internals.ts`,
-    );
-  }
-  proto.init = function init(this: ConnectionInternals) {
+
+  override init(): void {
     this._setListeners(() => {
-      const { maxClients, greetingDelayMs = 100, busyReply } = this._server.options;
+      const { maxClients } = this._server.options;
       if (maxClients && this._server.connections.size > maxClients) {
-        if (busyReply) return this.send(busyReply.responseCode, busyReply.message, false);
-        return this.send(
-          421,
-          `${this.name} Too many connected clients, try again in a moment`,
-          false,
-        );
+        const { responseCode, message } = this.tuning.busyReply;
+        return this.send(responseCode, message, false);
       }
-      if (greetingDelayMs <= 0) return this.connectionReady();
-      setTimeout(() => this.connectionReady(), greetingDelayMs).unref();
+      if (this.tuning.greetingDelayMs <= 0) return this.connectionReady();
+      setTimeout(() => this.connectionReady(), this.tuning.greetingDelayMs).unref();
     });
-  };
-  const onCommand = proto._onCommand;
-  proto._onCommand = function countedOnCommand(
-    this: Counted,
-    command: Buffer,
-    callback?: () => void,
-  ) {
-    this[COMMAND_LINES] = (this[COMMAND_LINES] ?? 0) + 1;
-    const { shutdownReply } = this._server.options;
+  }
+
+  override _onCommand(command: Buffer, callback?: () => void): void {
+    this.commandLines++;
     // While a TLS handshake runs, the library discards what arrives unanswered; so do we.
-    if (shutdownReply && this._server._closeTimeout && !this._upgrading) {
-      return this.send(shutdownReply.responseCode, shutdownReply.message);
+    if (this._server._closeTimeout && !this._upgrading) {
+      const { responseCode, message } = this.tuning.shutdownReply;
+      return this.send(responseCode, message);
     }
-    return onCommand.call(this, command, callback);
-  };
-  const send = proto.send;
-  proto.send = function sendOwnCodes(
-    this: ConnectionInternals,
-    code: number,
-    message: string | string[],
-    context?: unknown,
-  ) {
+    super._onCommand(command, callback);
+  }
+
+  override send(code: number, data?: string | string[] | null, context?: string | false): void {
     const own =
-      this._server.options.keepOwnEnhancedCodes &&
-      typeof message === 'string' &&
-      LEADING_ENHANCED_CODE.test(message);
-    return send.call(this, code, message, own ? false : context);
-  };
-  installed = true;
+      this.tuning.keepOwnEnhancedCodes &&
+      typeof data === 'string' &&
+      LEADING_ENHANCED_CODE.test(data);
+    super.send(code, data, own ? false : context);
+  }
 }
 
-/** Our options, to spread into the SMTPServer options (typed apart: the library's type lacks them). */
-export function patchOptions(options: PatchOptions): object {
-  return options;
+/** SMTPServer whose connections are TunedConnection; `connect` mirrors the library's own. */
+class TunedServer extends SMTPServer {
+  constructor(
+    options: SMTPServerOptions,
+    private readonly tuning: ServerTuning,
+  ) {
+    super(options);
+  }
+
+  override connect(socket: Socket | TLSSocket, socketOptions?: SMTPConnectionOptions | null) {
+    const connection = new TunedConnection(this, socket, socketOptions, this.tuning);
+    this.connections.add(connection);
+    connection.on('error', (err: Error) => this._onError(err));
+    connection.on('connect', (data: Parameters<SMTPServer['_onClientConnect']>[0]) =>
+      this._onClientConnect(data),
+    );
+    connection.init();
+  }
 }
 
-function handle(connection: Counted): ConnectionHandle {
+function handle(connection: TunedConnection): ConnectionHandle {
   return {
     session: connection.session,
     reply: (r) => connection.send(r.responseCode, r.message),
@@ -202,7 +191,7 @@ function handle(connection: Counted): ConnectionHandle {
     wire() {
       const parser = connection._parser;
       return {
-        commandLines: connection[COMMAND_LINES] ?? 0,
+        commandLines: connection.commandLines,
         partialLineBytes: parser && !parser._dataMode ? parser._remainder.length : 0,
         inData: Boolean(parser && parser._dataMode),
         waitingForServer:
@@ -216,8 +205,30 @@ function handle(connection: Counted): ConnectionHandle {
   };
 }
 
-/** The server's live connections (a connection leaves the set when it starts closing). */
-export function connectionsOf(server: SMTPServer): ConnectionHandle[] {
-  const all = (server as unknown as { connections: Set<Counted> }).connections;
-  return [...all].map(handle);
+/**
+ * The SMTP server for `options`: with `tuning` in force on the version this file was checked
+ * against; on any other, the library's own server and a warning that says what is not in force.
+ */
+export function createSmtpServer(
+  options: SMTPServerOptions,
+  tuning: ServerTuning,
+  logger: Pick<Logger, 'warn'>,
+  version = installedSmtpServerVersion(),
+): AdaptedServer {
+  if (version !== CHECKED_SMTP_SERVER_VERSION) {
+    logger.warn(
+      { installed: version, checked: CHECKED_SMTP_SERVER_VERSION },
+      'smtp-server is not the version ingest/smtp/smtp-server-internals.ts was checked against: ' +
+        'running it as shipped, without SMTP_GREETING_DELAY_MS, our replies when busy or ' +
+        'closing, stress mode for open connections, and the session, command-line and DATA-rate ' +
+        'limits; review the adapter',
+    );
+    return { server: new SMTPServer(options), tuned: false, connections: () => [] };
+  }
+  const server = new TunedServer(options, tuning);
+  return {
+    server,
+    tuned: true,
+    connections: () => [...server.connections].map((c) => handle(c as TunedConnection)),
+  };
 }

@@ -45,7 +45,8 @@ export function createKeys(prefix: string) {
     of: mailboxKeys,
     /**
      * Hash: th (token hash), c (createdAt), e (expiresAt), n (messages), b (their bytes),
-     * seq (last message sequence), v (the list's version: every change of the list moves it).
+     * seq (last message sequence), v (the list's version: every change of the list moves it),
+     * rf (the refusals of mail addressed to it, JSON lines, newest first; see ADD_REFUSAL).
      */
     mailbox: (address: string) => mailboxKeys(address)[0],
     /** Hash: message id → summary JSON. */

@@ -8,6 +8,7 @@ import type {
   MailboxRecord,
   MailStore,
   NewMailbox,
+  RefusalRecord,
 } from '../mail-store';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { connectRedis, type RedisClient } from './connection';
@@ -137,6 +138,7 @@ interface Commands {
   etPutMany(...args: (string | number | Buffer)[]): Promise<number[]>;
   etList(...args: string[]): Promise<[string | null, ...string[]]>;
   etReadMailboxes(...args: (string | number)[]): Promise<MailboxFields[]>;
+  etAddRefusal(...args: (string | number)[]): Promise<number>;
   etDeleteMessage(...args: string[]): Promise<number>;
   etDeleteAll(...args: string[]): Promise<number>;
 }
@@ -157,6 +159,7 @@ const SCRIPTS: [keyof Commands, string, number][] = [
   ['etList', lua.LIST, 5],
   // As etPutMany: its key count first, only ever used on one server.
   ['etReadMailboxes', lua.READ_MAILBOXES, 0],
+  ['etAddRefusal', lua.ADD_REFUSAL, 5],
   ['etDeleteMessage', lua.DELETE_MESSAGE, 5],
   ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 5],
 ];
@@ -505,6 +508,18 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       guard(async () => {
         const [, score] = await redis.zrange(k.expiry, 0, 0, 'WITHSCORES');
         return score === undefined ? null : Number(score);
+      }),
+
+    addRefusal: (address, refusal, now, max) =>
+      guard(async () => {
+        const json = JSON.stringify(refusal satisfies RefusalRecord);
+        return (await redis.etAddRefusal(...k.of(address), now, json, max)) === 1;
+      }),
+
+    listRefusals: (address) =>
+      guard(async () => {
+        const lines = await redis.hget(k.mailbox(address), 'rf');
+        return lines ? lines.split('\n').map((line) => JSON.parse(line) as RefusalRecord) : [];
       }),
 
     deleteMessage: (mailbox, id) =>

@@ -142,6 +142,27 @@ end
 return out
 `;
 
+/**
+ * ARGV: now, refusalJson, max → 1 recorded, 0 no live mailbox. The refusals are the mailbox
+ * hash's field `rf`: their JSON, one per line, newest first, the newest `max` kept. A field and
+ * not a key of its own, so it goes with the mailbox and no script's keys change.
+ */
+export const ADD_REFUSAL = `
+local e = redis.call('HGET', KEYS[1], 'e')
+if not e or tonumber(e) <= tonumber(ARGV[1]) then return 0 end
+local all = ARGV[2]
+local old = redis.call('HGET', KEYS[1], 'rf')
+if old then all = all .. '\\n' .. old end
+local at = 0
+for _ = 1, tonumber(ARGV[3]) do
+  at = string.find(all, '\\n', at + 1, true)
+  if not at then break end
+end
+if at then all = string.sub(all, 1, at - 1) end
+redis.call('HSET', KEYS[1], 'rf', all)
+return 1
+`;
+
 /** ARGV: id → 1 deleted, 0 not there. */
 export const DELETE_MESSAGE = `
 local summary = redis.call('HGET', KEYS[2], ARGV[1])

@@ -1,13 +1,13 @@
-import type { AuthResult } from '@et/common';
+import type { AuthResult, RefusalReason } from '@et/common';
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addressDigest } from '../../domain/address';
 import type { MessageRecord } from '../../domain/message';
-import type { MailboxRecord } from '../mail-store';
+import type { MailboxRecord, RefusalRecord } from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 6;
 
 /** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
 const USAGE_TRIGGERS = `
@@ -19,6 +19,24 @@ CREATE TRIGGER messages_usage_delete AFTER DELETE ON messages BEGIN
   UPDATE mailboxes SET message_count = message_count - 1, size_bytes = size_bytes - OLD.size
   WHERE address = OLD.mailbox;
 END;
+`;
+
+/**
+ * The refusals of mail addressed to each mailbox (the newest MAILBOX_MAX_REFUSALS are kept),
+ * gone with the mailbox.
+ */
+const REFUSALS = `
+CREATE TABLE refusals (
+  seq        INTEGER PRIMARY KEY,
+  mailbox    TEXT NOT NULL REFERENCES mailboxes (address) ON DELETE CASCADE,
+  at         INTEGER NOT NULL,
+  sender     TEXT NOT NULL,
+  reason     TEXT NOT NULL,
+  reply      TEXT NOT NULL,
+  size       INTEGER,
+  size_limit INTEGER
+);
+CREATE INDEX refusals_mailbox_seq ON refusals (mailbox, seq);
 `;
 
 const SCHEMA = `
@@ -69,7 +87,7 @@ CREATE TABLE message_raw (
   seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
   raw BLOB NOT NULL
 );
-`;
+${REFUSALS}`;
 
 export interface MessageRow {
   id: string;
@@ -117,6 +135,26 @@ export const toMessage = (r: MessageRow): MessageRecord => ({
           dmarc: r.auth_dmarc as AuthResult,
           domain: r.auth_domain,
         },
+});
+
+export interface RefusalRow {
+  at: number;
+  sender: string;
+  reason: string;
+  reply: string;
+  size: number | null;
+  size_limit: number | null;
+}
+
+export const REFUSAL_COLUMNS = 'at, sender, reason, reply, size, size_limit';
+
+export const toRefusal = (r: RefusalRow): RefusalRecord => ({
+  at: r.at,
+  sender: r.sender,
+  reason: r.reason as RefusalReason,
+  reply: r.reply,
+  size: r.size,
+  limit: r.size_limit,
 });
 
 export const toMailbox = (r: MailboxRow): MailboxRecord => ({
@@ -190,6 +228,12 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
       ALTER TABLE messages ADD COLUMN auth_dmarc TEXT;
       ALTER TABLE messages ADD COLUMN auth_domain TEXT;
     `);
+  },
+  // 4 → 5: the reading of each message (ingest/reading), a table of its own.
+  () => {},
+  // 5 → 6: the refusals of each mailbox. Mailboxes already stored start with none.
+  (db) => {
+    db.exec(REFUSALS);
   },
 ];
 

@@ -4,11 +4,14 @@ import { createReadCache } from './read-cache';
 import {
   MAILBOX_COLUMNS,
   MESSAGE_COLUMNS,
+  REFUSAL_COLUMNS,
   openDatabase,
   toMailbox,
   toMessage,
+  toRefusal,
   type MailboxRow,
   type MessageRow,
+  type RefusalRow,
 } from './schema';
 import { startWriterClient } from './writer-client';
 import type { WriterArgs, WriterOp } from './writer-protocol';
@@ -58,6 +61,9 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     raw: db.prepare<[string, string], { raw: Buffer }>(
       `SELECT r.raw FROM messages m JOIN message_raw r ON r.seq = m.seq
        WHERE m.id = ? AND m.mailbox = ?`,
+    ),
+    refusals: db.prepare<[string], RefusalRow>(
+      `SELECT ${REFUSAL_COLUMNS} FROM refusals WHERE mailbox = ? ORDER BY seq DESC`,
     ),
     oldestExpiry: db.prepare<[], { t: number | null }>(
       'SELECT MIN(expires_at) AS t FROM mailboxes',
@@ -160,6 +166,10 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       if (problem) throw problem;
       return q.oldestExpiry.get()?.t ?? null;
     },
+
+    // Refusals are not cached: a page reads them once, then hears of new ones on its stream.
+    addRefusal: (address, refusal, now, max) => call('addRefusal', address, refusal, now, max),
+    listRefusals: async (address) => q.refusals.all(address).map(toRefusal),
 
     deleteMessage: (mailbox, id) => write([mailbox], 'deleteMessage', mailbox, id),
     deleteAllMessages: (mailbox) => write([mailbox], 'deleteAllMessages', mailbox),

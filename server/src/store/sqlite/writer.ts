@@ -1,6 +1,13 @@
 import type Database from 'better-sqlite3';
 import { addressDigest } from '../../domain/address';
-import type { Delivery, DeliveryOutcome, MailboxRecord, NewMailbox, Quota } from '../mail-store';
+import type {
+  Delivery,
+  DeliveryOutcome,
+  MailboxRecord,
+  NewMailbox,
+  Quota,
+  RefusalRecord,
+} from '../mail-store';
 import { MAILBOX_COLUMNS, MESSAGE_COLUMNS, toMailbox, type MailboxRow } from './schema';
 
 /** One `putMessages` call waiting for the next batch. */
@@ -55,6 +62,15 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       'DELETE FROM messages WHERE id = ? AND mailbox = ?',
     ),
     deleteAll: db.prepare<[string]>('DELETE FROM messages WHERE mailbox = ?'),
+    insertRefusal: db.prepare(
+      `INSERT INTO refusals (mailbox, at, sender, reason, reply, size, size_limit)
+       SELECT @mailbox, @at, @sender, @reason, @reply, @size, @limit
+       WHERE EXISTS (SELECT 1 FROM mailboxes WHERE address = @mailbox AND expires_at > @now)`,
+    ),
+    trimRefusals: db.prepare<[string, string, number]>(
+      `DELETE FROM refusals WHERE mailbox = ? AND seq NOT IN
+       (SELECT seq FROM refusals WHERE mailbox = ? ORDER BY seq DESC LIMIT ?)`,
+    ),
   };
 
   let scrubTimer: NodeJS.Timeout | null = null;
@@ -112,6 +128,15 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     return 'stored';
   });
 
+  /** Whether the refusal was kept, and how many older ones it pushed out. */
+  const insertRefusal = db.transaction(
+    (address: string, refusal: RefusalRecord, now: number, max: number) => {
+      const { changes } = q.insertRefusal.run({ ...refusal, mailbox: address, now });
+      if (changes === 0) return { kept: false, dropped: 0 };
+      return { kept: true, dropped: q.trimRefusals.run(address, address, max).changes };
+    },
+  );
+
   /** One transaction, one fsync, for the whole batch; each put is a savepoint of its own. */
   const putBatch = db.transaction((batch: PutRequest[]): PutResult[] =>
     batch.map((p) => {
@@ -145,6 +170,11 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       q.purgeTombstones.run(now);
     },
     putBatch,
+    addRefusal(address: string, refusal: RefusalRecord, now: number, max: number): boolean {
+      const { kept, dropped } = insertRefusal(address, refusal, now, max);
+      if (dropped > 0) scheduleScrub();
+      return kept;
+    },
     deleteMessage(mailbox: string, id: string): boolean {
       const deleted = q.deleteMessage.run(id, mailbox).changes > 0;
       if (deleted) scheduleScrub();

@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { Link } from '@/components/ui/link';
 import { cn } from '@/lib/cn';
 
-/** The link above the content: 'Torna al Blog' on articles, 'Torna alla Home' elsewhere. */
+/** The link above the content: back to the blog on articles, to the home page elsewhere. */
 export function BackLink({ to, label }: { to: string; label: string }) {
   return (
     <Link

@@ -1,6 +1,7 @@
 import { PRODUCT_NAME } from '@et/common';
 import { MailIcon } from 'lucide-react';
 import { Link } from '@/components/ui/link';
+import { CONTENT_YEARS } from '@/content/content-years';
 import { strings } from '@/content/strings';
 
 const links = [
@@ -40,7 +41,7 @@ export function SiteFooter() {
         </nav>
       </div>
       <p className="border-t px-4 py-4 text-center text-xs text-muted-foreground">
-        {strings.footer.copyright}
+        {strings.footer.copyright(CONTENT_YEARS.first, CONTENT_YEARS.last)}
       </p>
     </footer>
   );

@@ -12,8 +12,13 @@ export interface Article {
   category: string;
   /** Publication date, ISO `YYYY-MM-DD` (JSON-LD `datePublished`). */
   date: string;
-  /** Date of the last revision, ISO `YYYY-MM-DD` (JSON-LD `dateModified`). */
+  /** Date of the last change of the text, ISO `YYYY-MM-DD` (JSON-LD `dateModified`). */
   dateModified: string;
+  /**
+   * Fingerprint of the text (title, description, body) as it was on `dateModified`:
+   * `revisions.test.ts` fails when the text changes and these two do not.
+   */
+  textFingerprint: string;
   /** Estimated reading time in minutes, shown on the card. */
   readTimeMinutes: 7 | 8 | 9 | 10 | 12;
   /** The body of the article, after the title. */

@@ -9,7 +9,8 @@ export const article: Article = {
     'Da dove arriva lo spam, come impedire che il tuo indirizzo finisca nelle liste e come ripulire una casella già invasa: strategie pratiche, regole e diritti.',
   category: 'Consigli',
   date: '2025-01-06',
-  dateModified: '2025-01-16',
+  dateModified: '2026-11-28',
+  textFingerprint: 'ec09df6ce9793db5',
   readTimeMinutes: 10,
   blocks: [
     {
@@ -53,7 +54,7 @@ export const article: Article = {
     { type: 'h3', text: 'Usa indirizzi diversi per usi diversi' },
     {
       type: 'p',
-      text: 'È il cambiamento che dà i risultati più visibili. Tieni l’indirizzo principale per le persone e per i servizi importanti; per newsletter, negozi e social usa degli alias; per tutto ciò che è occasionale, come un download o un codice sconto, usa un’[email temporanea](/) che sparisce dopo dieci minuti. Le differenze tra questi strumenti sono spiegate nel confronto tra [email temporanea e alias](/blog/email-temporanea-vs-alias).',
+      text: 'È il cambiamento che dà i risultati più visibili. Tieni l’indirizzo principale per le persone e per i servizi importanti; per newsletter, negozi e social usa degli alias; per tutto ciò che è occasionale, come un download o un codice sconto, usa un’[email temporanea](/) che sparisce da sola alla scadenza. Le differenze tra questi strumenti sono spiegate nel confronto tra [email temporanea e alias](/blog/email-temporanea-vs-alias).',
     },
     {
       type: 'p',

@@ -1,6 +1,7 @@
+import { limits } from '../limits';
 import type { Article } from './article';
 
-/** Phishing: orders of magnitude, how an attack unfolds, how a temporary address helps, tips. */
+/** Phishing: sourced figures, how an attack unfolds, how a temporary address helps, tips. */
 export const article: Article = {
   slug: 'email-temporanea-contro-phishing',
   title: 'Email temporanea contro il phishing: come ti protegge',
@@ -8,7 +9,8 @@ export const article: Article = {
     'Come nasce un attacco di phishing, perché parte quasi sempre da un indirizzo email e come un indirizzo usa e getta riduce il rischio. Con consigli pratici.',
   category: 'Sicurezza',
   date: '2025-01-12',
-  dateModified: '2025-01-17',
+  dateModified: '2026-11-28',
+  textFingerprint: '951e82513a4a822b',
   readTimeMinutes: 9,
   blocks: [
     {
@@ -18,20 +20,19 @@ export const article: Article = {
     { type: 'h2', text: 'Il fenomeno in numeri', id: 'numeri' },
     {
       type: 'p',
-      text: 'Le cifre cambiano da un rapporto all’altro, ma gli ordini di grandezza riportati dalle analisi di settore sono costanti da anni:',
+      text: 'Due rapporti periodici, tra i più citati, danno un’idea delle dimensioni del fenomeno:',
     },
     {
       type: 'ul',
       items: [
-        'la grande maggioranza degli attacchi informatici (secondo le stime più citate, ben oltre otto su dieci) comincia con un messaggio email;',
-        'ogni giorno nel mondo partono miliardi di email di phishing, una parte consistente di tutta la posta indesiderata;',
-        'il fattore umano, cioè un clic sbagliato o una password consegnata a un sito falso, è coinvolto in circa due violazioni di dati su tre;',
-        'nelle campagne di prova organizzate dalle aziende non è raro che una persona su dieci, o anche di più, clicchi sul link trappola.',
+        'l’Anti-Phishing Working Group (APWG), un’associazione internazionale di aziende e istituzioni, ha contato quasi cinque milioni di attacchi di phishing nel 2023, il numero più alto da quando li registra (Phishing Activity Trends Report, primo trimestre 2024);',
+        'il Data Breach Investigations Report 2024 di Verizon, che ha esaminato oltre diecimila violazioni di dati confermate, indica che più di due violazioni su tre, il 68%, hanno coinvolto un errore umano o una persona caduta in un inganno, come un messaggio di phishing;',
+        'secondo lo stesso rapporto il phishing è stato la via d’ingresso del 15% delle violazioni, e nelle esercitazioni con falsi messaggi di phishing solo una persona su cinque ha segnalato il messaggio.',
       ],
     },
     {
       type: 'p',
-      text: 'Sono numeri che vanno presi per quello che sono, stime, ma raccontano una cosa chiara: i truffatori non hanno bisogno di forzare sistemi sofisticati quando possono convincere qualcuno ad aprire la porta.',
+      text: 'Le cifre cambiano da un anno all’altro e da un rapporto all’altro, ma raccontano una cosa chiara: i truffatori non hanno bisogno di forzare sistemi sofisticati quando possono convincere qualcuno ad aprire la porta.',
     },
     { type: 'h2', text: 'Le fasi di un attacco', id: 'fasi' },
     {
@@ -61,7 +62,7 @@ export const article: Article = {
     { type: 'h3', text: '2. Scade prima che possa essere sfruttato' },
     {
       type: 'p',
-      text: 'Tra il momento in cui un indirizzo finisce in una lista e quello in cui arriva la prima esca passano spesso settimane. Un indirizzo che vive dieci minuti a quel punto non esiste più: i messaggi vengono rifiutati e l’indirizzo non viene riassegnato a nessuno per almeno 30 giorni.',
+      text: `Tra il momento in cui un indirizzo finisce in una lista e quello in cui arriva la prima esca passano spesso settimane. Un indirizzo che vive ${limits.ttl}, o al massimo ${limits.maxLifetime} se lo estendi, a quel punto non esiste più: i messaggi vengono rifiutati e l’indirizzo non viene assegnato a nessun altro per ${limits.tombstoneDays} giorni.`,
     },
     { type: 'h3', text: '3. Separa i siti occasionali dalla tua casella vera' },
     {
@@ -84,7 +85,7 @@ export const article: Article = {
       type: 'checklist',
       items: [
         'Il mittente ha un nome familiare ma un dominio strano, con lettere scambiate o parole aggiunte.',
-        'Nella nostra casella il messaggio porta l’avviso rosso «non proviene davvero da…»: il dominio scritto nel campo Da ha dichiarato, con DMARC, di non averlo inviato.',
+        'Nella nostra casella il messaggio porta l’avviso rosso «… non conferma di aver inviato questo messaggio»: il dominio scritto nel campo Da non lo riconosce come suo (controllo DMARC). Succede ai falsi, ma anche ad alcuni messaggi veri inoltrati o passati da una mailing list: nel dubbio, non aprire link e allegati.',
         'Il messaggio mette fretta: «entro 24 ore», «ultimo avviso», «account sospeso».',
         'Ti chiede di inserire password, codici o dati della carta attraverso un link.',
         'L’indirizzo a cui porta il link, visibile passandoci sopra con il mouse o tenendolo premuto sullo smartphone, non è quello del sito ufficiale.',

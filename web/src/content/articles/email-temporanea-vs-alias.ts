@@ -1,3 +1,4 @@
+import { limits } from '../limits';
 import type { Article } from './article';
 
 /** Temporary address versus alias: comparison table, pros and cons, the three-level strategy. */
@@ -8,7 +9,8 @@ export const article: Article = {
     'Durata, anonimato, invio e gestione dello spam: il confronto completo tra email temporanea e alias, con una strategia a tre livelli per organizzare la posta.',
   category: 'Confronti',
   date: '2025-01-08',
-  dateModified: '2025-01-16',
+  dateModified: '2026-11-28',
+  textFingerprint: 'd6eb20a91e9b0d50',
   readTimeMinutes: 8,
   blocks: [
     {
@@ -18,7 +20,7 @@ export const article: Article = {
     { type: 'h2', text: 'Le due soluzioni in breve', id: 'definizioni' },
     {
       type: 'p',
-      text: 'Un’email temporanea è una casella usa e getta: la ottieni senza registrarti, riceve posta per un periodo breve, di solito dieci minuti ma a seconda del servizio fino a un’ora, e poi si cancella insieme ai messaggi.',
+      text: 'Un’email temporanea è una casella usa e getta: la ottieni senza registrarti, riceve posta per un periodo breve, di solito 10 minuti ma a seconda del servizio fino a un’ora, e poi si cancella insieme ai messaggi.',
     },
     {
       type: 'p',
@@ -32,14 +34,18 @@ export const article: Article = {
       rows: [
         ['Durata', '10-60 minuti', 'Illimitata'],
         ['Registrazione', 'Nessuna', 'Account richiesto'],
-        ['Anonimato', 'Totale', 'Parziale'],
+        [
+          'Anonimato',
+          'Alto: nessun account, ma il tuo IP resta visibile',
+          'Parziale: il provider conosce il tuo account',
+        ],
         ['Invio di messaggi', 'No', 'Sì'],
         ['Gestione dello spam', 'Autodistruzione', 'Disattivazione manuale'],
       ],
     },
     {
       type: 'p',
-      text: 'L’anonimato di un alias è parziale perché, per quanto l’indirizzo sia diverso dal tuo, dietro c’è sempre un account intestato a te presso il provider che fa l’inoltro. Un’email temporanea, invece, non è collegata a nulla.',
+      text: 'L’anonimato di un alias è parziale perché, per quanto l’indirizzo sia diverso dal tuo, dietro c’è sempre un account intestato a te presso il provider che fa l’inoltro. Un’email temporanea, invece, non è collegata ad alcun account; anonima del tutto però non è, perché il sito a cui la dai, e il servizio che te la fornisce, vedono comunque il tuo indirizzo IP, come quello di ogni visitatore.',
     },
     { type: 'h2', text: 'Pro e contro', id: 'pro-contro' },
     { type: 'h3', text: 'Email temporanea' },
@@ -51,9 +57,9 @@ export const article: Article = {
       type: 'ul',
       items: [
         'pronta in un secondo, senza registrazione e senza dati personali;',
-        'nessun legame con la tua identità né con la tua casella principale;',
+        'nessun account e nessun legame con la tua casella principale;',
         'lo spam si elimina da solo: alla scadenza non resta niente da gestire;',
-        'è gratuita e puoi crearne quante ne servono.',
+        `è gratuita, e puoi crearne una nuova ogni volta che serve (da noi fino a ${limits.createMax} ogni ${limits.createWindow}).`,
       ],
     },
     { type: 'p', text: 'Limiti:' },
@@ -116,12 +122,12 @@ export const article: Article = {
     { type: 'h2', text: 'La strategia a tre livelli', id: 'strategia' },
     {
       type: 'p',
-      text: 'Il modo più efficace di usare questi strumenti è combinarli, assegnando a ogni indirizzo un ruolo preciso. Una ripartizione indicativa di quanto spesso userai ciascun livello è 70/25/5:',
+      text: 'Il modo più efficace di usare questi strumenti è combinarli, assegnando a ogni indirizzo un ruolo preciso. Come punto di partenza ti suggeriamo una ripartizione 70/25/5: più o meno il 70% delle registrazioni all’indirizzo principale, il 25% agli alias e il 5% alle email temporanee. Non è una misura, ma un ordine di grandezza da adattare alle tue abitudini:',
     },
     {
       type: 'table',
       caption: 'Una strategia a tre livelli per la posta',
-      head: ['Livello', 'Quota indicativa', 'A cosa serve'],
+      head: ['Livello', 'Quota suggerita', 'A cosa serve'],
       rows: [
         [
           'Email principale',
@@ -142,7 +148,7 @@ export const article: Article = {
     },
     {
       type: 'p',
-      text: 'Il 5% può sembrare poco, ma sono proprio quelle registrazioni occasionali a generare gran parte dello spam: tagliarle fuori significa togliere alla tua casella la fonte più abbondante di posta indesiderata. Le percentuali non sono una regola da rispettare alla lettera, ma un promemoria: la maggior parte della tua posta importante deve passare da un indirizzo stabile, e solo ciò che è davvero usa e getta deve finire in un indirizzo usa e getta.',
+      text: 'Il 5% può sembrare poco, ma le registrazioni occasionali sono proprio quelle che lasciano il tuo indirizzo a siti che non conosci: tenerle fuori dalla casella principale la protegge da una delle fonti di posta indesiderata più difficili da controllare. Le percentuali non sono una regola da rispettare alla lettera, ma un promemoria: la maggior parte della tua posta importante deve passare da un indirizzo stabile, e solo ciò che è davvero usa e getta deve finire in un indirizzo usa e getta.',
     },
     { type: 'h2', text: 'Un esempio: una settimana di registrazioni', id: 'esempio' },
     {

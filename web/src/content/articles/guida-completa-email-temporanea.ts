@@ -1,8 +1,6 @@
-import { MAILBOX_TTL_SECONDS, PRODUCT_NAME } from '@et/common';
+import { PRODUCT_NAME } from '@et/common';
 import { limits } from '../limits';
 import type { Article } from './article';
-
-const ttlMinutes = MAILBOX_TTL_SECONDS / 60;
 
 /** The complete guide: what a temporary address is, how it works inside, how to use it well. */
 export const article: Article = {
@@ -12,7 +10,8 @@ export const article: Article = {
     'Cos’è un’email temporanea, come funziona dietro le quinte, come usarla passo per passo, cosa protegge e cosa no, e come risolvere i problemi più comuni.',
   category: 'Guide',
   date: '2025-01-15',
-  dateModified: '2025-01-19',
+  dateModified: '2026-11-28',
+  textFingerprint: '8ac9877c903db50c',
   readTimeMinutes: 7,
   blocks: [
     {
@@ -35,27 +34,27 @@ export const article: Article = {
     },
     {
       type: 'p',
-      text: 'Quando un sito ti scrive, il suo server di posta consegna il messaggio al nostro, come farebbe con qualunque altra casella. Il nostro server controlla che l’indirizzo esista e sia ancora attivo, salva il messaggio e avvisa subito la pagina aperta nel tuo browser, che lo mostra senza bisogno di ricaricare. Di solito tutto questo avviene entro 1-2 minuti dall’invio, spesso in pochi secondi: il ritardo dipende quasi sempre dal sito che spedisce.',
+      text: 'Quando un sito ti scrive, il suo server di posta consegna il messaggio al nostro, come farebbe con qualunque altra casella. Il nostro server controlla che l’indirizzo esista e sia ancora attivo, verifica chi ha spedito il messaggio, lo salva e avvisa subito la pagina aperta nel tuo browser, che lo mostra senza bisogno di ricaricare. Di solito tutto questo avviene entro 1-2 minuti dall’invio, spesso in pochi secondi: il ritardo dipende quasi sempre dal sito che spedisce.',
     },
     {
       type: 'p',
-      text: `La scadenza la decide il server, non il tuo browser. Allo scadere dei ${ttlMinutes} minuti cancella l’indirizzo, i messaggi e gli allegati, e da quel momento rifiuta la posta destinata a quell’indirizzo: il mittente riceve un avviso di mancata consegna. Per ${limits.tombstoneDays} giorni l’indirizzo resta poi riservato, così nessun altro può riceverlo e leggere un messaggio arrivato in ritardo per te.`,
+      text: `La scadenza la decide il server, non il tuo browser: ${limits.ttl} dalla creazione, o dall’ultima volta che premi «Estendi», e mai oltre ${limits.maxLifetime} dalla creazione. Alla scadenza cancella l’indirizzo, i messaggi e gli allegati, e da quel momento rifiuta la posta destinata a quell’indirizzo: il mittente riceve un avviso di mancata consegna. Per ${limits.tombstoneDays} giorni l’indirizzo resta poi riservato, così nessun altro può riceverlo e leggere un messaggio arrivato in ritardo per te.`,
     },
     { type: 'h2', text: 'Come si usa, passo per passo', id: 'come-funziona' },
     {
       type: 'ol',
       items: [
-        `Apri la [home page](/) di ${PRODUCT_NAME}: l’indirizzo è già pronto, senza moduli da compilare.`,
+        `Apri la [pagina iniziale](/) di ${PRODUCT_NAME}: l’indirizzo è già pronto, senza moduli da compilare.`,
         'Premi «Copia» e incolla l’indirizzo nel modulo del sito che te lo chiede.',
         'Torna alla scheda del servizio e aspetta il messaggio: compare da solo nell’inbox, e il numero di email non lette appare anche nel titolo della scheda.',
         'Aprilo. Se contiene un codice di verifica o un link di conferma, la pagina li mette in evidenza: copia il codice con un tocco o apri il link in una nuova scheda.',
-        'Se ti serve più tempo, premi «Estendi»: il conto alla rovescia torna a dieci minuti pieni.',
-        'Quando hai finito, chiudi la scheda o premi «Elimina tutto ora» per cancellare subito indirizzo e messaggi.',
+        `Se ti serve più tempo, premi «Estendi»: il conto alla rovescia torna a ${limits.ttl} pieni, fino a ${limits.maxLifetime} dalla creazione.`,
+        'Quando hai finito, premi «Elimina tutto ora» per cancellare subito indirizzo e messaggi. Se chiudi soltanto la scheda, la casella resta sul server fino alla scadenza.',
       ],
     },
     {
       type: 'p',
-      text: 'Se ricarichi la pagina non perdi nulla: finché l’indirizzo è attivo, nella stessa scheda ritrovi la casella con i messaggi già ricevuti. Se invece vuoi ricominciare da zero, «Nuovo indirizzo» crea un’altra casella e lascia scadere la precedente.',
+      text: 'Se ricarichi la pagina non perdi nulla: finché l’indirizzo è attivo, nella stessa scheda ritrovi la casella con i messaggi già ricevuti. Se invece vuoi ricominciare da zero, «Nuovo indirizzo» crea un’altra casella e cancella subito la precedente, con i suoi messaggi.',
     },
     { type: 'h2', text: 'Cosa puoi fare con la casella', id: 'funzioni' },
     {
@@ -102,17 +101,17 @@ export const article: Article = {
     { type: 'h3', text: 'Il sito rifiuta l’indirizzo' },
     {
       type: 'p',
-      text: 'Alcuni siti tengono elenchi dei domini usati dalle caselle temporanee e li respingono già nel modulo. Non c’è modo di aggirarli che non violi le loro regole: chiediti piuttosto se quel servizio merita il tuo indirizzo principale o un alias.',
+      text: 'Alcuni siti tengono elenchi dei domini usati dalle caselle temporanee e li respingono già nel modulo. Nessun elenco è completo: se sopra l’indirizzo trovi «Cambia dominio», puoi provare un indirizzo su un altro dominio del servizio. Se però il sito dichiara di non accettare indirizzi temporanei, rispetta la sua scelta, e chiediti piuttosto se quel servizio merita il tuo indirizzo principale o un alias.',
     },
     { type: 'h3', text: 'Ho chiuso la scheda' },
     {
       type: 'p',
-      text: 'La chiave della casella viveva in quella scheda, quindi l’accesso è perso; la casella si cancellerà comunque da sola alla scadenza. Se il messaggio che aspettavi non era ancora arrivato, crea un nuovo indirizzo e chiedi al sito di rinviarlo.',
+      text: 'La chiave della casella era conservata in quella scheda, quindi da quel browser l’accesso è perso; se avevi aperto la casella anche sul telefono con «Apri sul telefono», lì la ritrovi. La casella si cancellerà comunque da sola alla scadenza. Se il messaggio che aspettavi non era ancora arrivato, crea un nuovo indirizzo e chiedi al sito di rinviarlo.',
     },
     { type: 'h3', text: 'Il tempo sta per scadere' },
     {
       type: 'p',
-      text: 'Premi «Estendi» prima che il conto alla rovescia arrivi a zero: il tempo torna a dieci minuti pieni, e puoi ripetere l’operazione tutte le volte che ti serve. Un indirizzo già scaduto, invece, non si può riattivare.',
+      text: `Premi «Estendi» prima che il conto alla rovescia arrivi a zero: il tempo torna a ${limits.ttl} pieni, e puoi ripetere l’operazione finché la casella non raggiunge ${limits.maxLifetime} di vita. Un indirizzo già scaduto, invece, non si può riattivare.`,
     },
     { type: 'h2', text: 'Tre consigli per usarla al meglio', id: 'consigli' },
     {
@@ -120,7 +119,7 @@ export const article: Article = {
       items: [
         'Tieni aperta la scheda finché non hai ricevuto il messaggio: se la chiudi perdi l’accesso alla casella.',
         'Decidi prima di registrarti se l’account ti servirà ancora tra un mese: se la risposta è sì, usa il tuo indirizzo o un alias.',
-        'Non aprire allegati che non aspettavi: l’anonimato protegge la tua identità, non il tuo computer.',
+        'Non aprire allegati che non aspettavi: un indirizzo usa e getta protegge la tua casella, non il tuo computer.',
       ],
     },
     {

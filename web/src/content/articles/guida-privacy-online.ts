@@ -8,7 +8,8 @@ export const article: Article = {
     'Email, password, browser, smartphone, social network e reti Wi-Fi: le abitudini concrete che riducono i dati che lasci online, con le priorità da cui partire.',
   category: 'Privacy',
   date: '2025-01-04',
-  dateModified: '2025-01-18',
+  dateModified: '2026-11-28',
+  textFingerprint: '89bdd412bc77c5f5',
   readTimeMinutes: 12,
   blocks: [
     {
@@ -43,7 +44,7 @@ export const article: Article = {
       items: [
         'Tieni un indirizzo principale riservato alle persone e ai servizi importanti, e non pubblicarlo.',
         'Usa degli alias per newsletter, negozi e social: se uno viene ceduto o finisce in una violazione, lo disattivi senza toccare il resto.',
-        'Per le registrazioni che ti servono una volta sola usa un’[email temporanea](/), che si cancella da sola dopo dieci minuti.',
+        'Per le registrazioni che ti servono una volta sola usa un’[email temporanea](/), che si cancella da sola alla scadenza.',
         'Blocca il caricamento automatico delle immagini nei messaggi: molte contengono pixel che segnalano al mittente quando e dove hai aperto la posta.',
       ],
     },

@@ -12,8 +12,7 @@ export type { Article } from './article';
 
 /**
  * Every blog article, newest first: the order of the cards on `/blog`. One line per article; the
- * sort only guards the order (plain `sort` on a fresh array, since `toSorted` is missing in the
- * oldest supported browsers).
+ * sort only guards the order.
  */
 export const articles: readonly Article[] = [
   guidaCompletaEmailTemporanea,

@@ -8,7 +8,8 @@ export const article: Article = {
     'I criteri per riconoscere un buon servizio di email temporanea in italiano, con le prove che puoi fare da solo e i segnali d’allarme da non ignorare.',
   category: 'Confronti',
   date: '2025-01-14',
-  dateModified: '2025-01-18',
+  dateModified: '2026-11-28',
+  textFingerprint: '12e904f5cd240646',
   readTimeMinutes: 7,
   blocks: [
     {
@@ -73,7 +74,7 @@ export const article: Article = {
     { type: 'h3', text: '7. Controllo sulla durata' },
     {
       type: 'p',
-      text: 'La durata ideale dipende da quello che fai: dieci minuti bastano per un codice, non sempre per un sito lento. Conta quindi poter allungare il tempo quando serve e, al contrario, cancellare tutto subito quando hai finito, senza aspettare la scadenza.',
+      text: 'La durata ideale dipende da quello che fai: 10 minuti bastano per un codice, non sempre per un sito lento. Conta quindi poter allungare il tempo quando serve e, al contrario, cancellare tutto subito quando hai finito, senza aspettare la scadenza.',
     },
     { type: 'h3', text: '8. Chi c’è dietro e come si mantiene' },
     {
@@ -127,7 +128,7 @@ export const article: Article = {
     {
       type: 'callout',
       tone: 'tip',
-      title: 'Una prova che richiede dieci minuti',
+      title: 'Una prova che richiede 10 minuti',
       text: 'Scegli due o tre servizi e sottoponili alle stesse prove nello stesso momento: un messaggio dalla tua casella, una newsletter con immagini, un tentativo di aprire la casella da un altro browser, un messaggio a un indirizzo scaduto. Annota i risultati nella tabella qui sopra: la scelta si fa da sola.',
     },
     { type: 'h2', text: 'Tre errori di valutazione', id: 'errori' },
@@ -136,7 +137,7 @@ export const article: Article = {
       items: [
         'Giudicare dall’aspetto. Una grafica curata non dice nulla su cosa succede ai messaggi dopo la scadenza: le prove qui sopra sì.',
         'Scegliere la durata più lunga. Un indirizzo che vive un giorno intero non è più comodo, è solo più esposto: resta in giro più a lungo, pronto a ricevere posta che non aspetti. Meglio una durata breve che si può estendere.',
-        'Fidarsi delle recensioni. Molte classifiche dei «migliori servizi» sono scritte da chi ne gestisce uno, o pagate da chi compare in cima. Una prova di dieci minuti vale più di qualsiasi classifica, compresa quella che potremmo scrivere noi.',
+        'Fidarsi delle recensioni. Molte classifiche dei «migliori servizi» sono scritte da chi ne gestisce uno, o pagate da chi compare in cima. Una prova di 10 minuti vale più di qualsiasi classifica, compresa quella che potremmo scrivere noi.',
       ],
     },
     { type: 'h2', text: 'Un limite comune a tutti', id: 'limiti' },

@@ -8,7 +8,8 @@ export const article: Article = {
     'Come capire se il tuo indirizzo è finito in una violazione di dati, cosa fare nella prima ora, quali impostazioni controllare e come evitare che ricapiti.',
   category: 'Sicurezza',
   date: '2025-01-02',
-  dateModified: '2025-01-19',
+  dateModified: '2026-11-28',
+  textFingerprint: '68963ce25c40d274',
   readTimeMinutes: 10,
   blocks: [
     {
@@ -94,7 +95,7 @@ export const article: Article = {
     { type: 'h2', text: 'Cosa viene rubato, di solito', id: 'cosa-viene-rubato' },
     {
       type: 'p',
-      text: 'Quasi ogni violazione contiene gli indirizzi email degli utenti: sono il dato che tutti i siti raccolgono. Spesso, accanto, ci sono nomi, numeri di telefono, date di nascita e indirizzi di casa, e quasi sempre le password, che i siti seri conservano in forma cifrata con un’impronta (hash).',
+      text: 'Quasi ogni violazione contiene gli indirizzi email degli utenti: sono il dato che tutti i siti raccolgono. Spesso, accanto, ci sono nomi, numeri di telefono, date di nascita e indirizzi di casa, e quasi sempre le password, che i siti seri non conservano così come sono ma sotto forma di impronta (hash): un valore calcolato dalla password, da cui la password non si ricostruisce direttamente.',
     },
     {
       type: 'p',

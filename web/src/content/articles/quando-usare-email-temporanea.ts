@@ -1,3 +1,4 @@
+import { limits } from '../limits';
 import type { Article } from './article';
 
 /** When a temporary address is the right tool and why, in ten situations, and when it is not. */
@@ -8,7 +9,8 @@ export const article: Article = {
     'Download, coupon, prove gratuite, concorsi e altre sei situazioni in cui un indirizzo usa e getta ti salva dallo spam, e i casi in cui è meglio evitarlo.',
   category: 'Guide',
   date: '2025-01-10',
-  dateModified: '2025-01-17',
+  dateModified: '2026-11-28',
+  textFingerprint: 'fe4d3c4ac048834f',
   readTimeMinutes: 8,
   blocks: [
     {
@@ -79,7 +81,7 @@ export const article: Article = {
       type: 'callout',
       tone: 'tip',
       title: 'Se il sito è lento',
-      text: 'Il messaggio di solito arriva entro 1-2 minuti, spesso in pochi secondi. Se il conto alla rovescia si avvicina allo zero e stai ancora aspettando, premi «Estendi»: il tempo torna a dieci minuti pieni.',
+      text: `Il messaggio di solito arriva entro 1-2 minuti, spesso in pochi secondi. Se il conto alla rovescia si avvicina allo zero e stai ancora aspettando, premi «Estendi»: il tempo torna a ${limits.ttl} pieni, fino a ${limits.maxLifetime} dalla creazione.`,
     },
     { type: 'h2', text: 'Quando non usarla', id: 'quando-no' },
     {

@@ -19,7 +19,7 @@ export const useCases: UseCase[] = [
     title: 'Una risorsa gratuita da scaricare',
     text: 'Ebook, modelli, guide in PDF e white paper vengono spesso regalati in cambio di un indirizzo, che poi alimenta una lista di marketing.',
     steps: [
-      'Apri la [home](/) in una nuova scheda e premi «Copia».',
+      'Apri la [pagina iniziale](/) in una nuova scheda e premi «Copia».',
       'Incolla l’indirizzo nel modulo del sito e conferma.',
       'Quando arriva il messaggio, aprilo e scarica il file dal link, o dalla sezione Allegati se è allegato.',
       'Salva il file sul tuo dispositivo: alla scadenza il messaggio sparisce, il file che hai scaricato resta.',
@@ -40,7 +40,7 @@ export const useCases: UseCase[] = [
     text: 'Vuoi capire se un programma o un servizio online fa al caso tuo, senza impegnarti con il tuo indirizzo.',
     steps: [
       'Registrati con l’indirizzo temporaneo e conferma l’account con il link che arriva.',
-      'Se la registrazione chiede più passaggi, premi «Estendi» per avere di nuovo dieci minuti pieni.',
+      `Se la registrazione chiede più passaggi, premi «Estendi» per avere di nuovo ${limits.ttl} pieni, fino a ${limits.maxLifetime} dalla creazione.`,
       'Usa la prova. Se ti convince, crea l’account definitivo con la tua email o cambia l’indirizzo nelle impostazioni finché puoi ancora confermarlo.',
       'Se la prova chiede una carta di pagamento, non usare un indirizzo temporaneo: le comunicazioni sui rinnovi devono raggiungerti.',
     ],
@@ -182,7 +182,7 @@ export const guide: Guide = {
       type: 'callout',
       tone: 'tip',
       title: 'Tieni aperta la scheda',
-      text: 'L’accesso alla casella resta nella scheda del browser in cui l’hai creata. Lasciala aperta finché non hai ricevuto ciò che ti serve, e se il sito è lento premi «Estendi» per tornare a dieci minuti pieni.',
+      text: `L’accesso alla casella resta nella scheda del browser in cui l’hai creata, e nel link di «Apri sul telefono» se lo usi. Lascia aperta la scheda finché non hai ricevuto ciò che ti serve, e se il sito è lento premi «Estendi» per tornare a ${limits.ttl} pieni, fino a ${limits.maxLifetime} dalla creazione.`,
     },
     { type: 'h2', text: 'Quando non usarla', id: 'quando-no' },
     {

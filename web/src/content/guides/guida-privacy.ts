@@ -1,5 +1,6 @@
 import { PRODUCT_NAME } from '@et/common';
 import type { Guide } from './guide';
+import { limits } from '../limits';
 import { pages } from '../site';
 
 /** `/guida-privacy`: email, browsers, VPN, social media, GDPR rights and a checklist. */
@@ -21,7 +22,7 @@ export const guide: Guide = {
       items: [
         'Riserva l’indirizzo principale a persone, lavoro e servizi essenziali come banca e pubblica amministrazione.',
         'Per newsletter, negozi e social usa alias diversi: quando uno riceve spam, sai chi ha ceduto il tuo indirizzo e puoi disattivarlo.',
-        `Per download, coupon, prove gratuite e siti che non conosci usa un indirizzo di [${PRODUCT_NAME}](/): dopo dieci minuti sparisce con tutti i messaggi.`,
+        `Per download, coupon, prove gratuite e siti che non conosci usa un indirizzo di [${PRODUCT_NAME}](/): dopo ${limits.ttl}, o al massimo ${limits.maxLifetime} se lo estendi, sparisce con tutti i messaggi.`,
         'Disattiva il caricamento automatico delle immagini nei messaggi, per non segnalare ai mittenti quando apri la posta.',
         'Proteggi la casella con una password unica e l’autenticazione a due fattori: chi la controlla può reimpostare le password di tutti gli altri tuoi account.',
       ],
@@ -29,7 +30,7 @@ export const guide: Guide = {
     { type: 'h2', text: 'Configurare il browser', id: 'browser' },
     {
       type: 'p',
-      text: 'I browser moderni offrono protezioni efficaci, ma non sempre sono attive al livello più alto. Dedica dieci minuti alle impostazioni della privacy:',
+      text: 'I browser moderni offrono protezioni efficaci, ma non sempre sono attive al livello più alto. Dedica 10 minuti alle impostazioni della privacy:',
     },
     {
       type: 'ol',

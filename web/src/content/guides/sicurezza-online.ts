@@ -129,7 +129,7 @@ export const guide: Guide = {
     { type: 'h2', text: 'La checklist settimanale', id: 'checklist' },
     {
       type: 'p',
-      text: 'Dieci minuti alla settimana, sempre lo stesso giorno, bastano a tenere sotto controllo la situazione:',
+      text: '10 minuti alla settimana, sempre lo stesso giorno, bastano a tenere sotto controllo la situazione:',
     },
     {
       type: 'checklist',

@@ -8,10 +8,12 @@ import { useNow } from '@/lib/use-now';
 import { useClearInbox } from '../api/clear-inbox';
 import { useDeleteMessage } from '../api/delete-message';
 import { useMessages } from '../api/get-messages';
+import { useRefusals } from '../api/get-refusals';
 import { useLiveEvents } from '../hooks/use-live-events';
 import { useUnread } from '../hooks/use-unread';
 import { useUnreadTitle } from '../hooks/use-unread-title';
 import { InboxPanel } from './inbox-panel';
+import { RefusalNotice } from './refusal-notice';
 
 // The reader (dialog, tabs, the mail sandbox) is not needed to show the inbox: it is a chunk of
 // its own, fetched as soon as there is a message to open.
@@ -39,7 +41,7 @@ export interface InboxProps {
   onNewMail?: (messages: MessageSummary[]) => void;
 }
 
-/** The live inbox of one mailbox: list, push and poll, unread state, reader. */
+/** The live inbox of one mailbox: list, push and poll, unread state, reader, refused mail. */
 export function Inbox({
   token,
   mailboxState,
@@ -53,6 +55,7 @@ export function Inbox({
   const live = useLiveEvents(token, { onGone: onMailboxGone, onExtended: onMailboxExtended });
   const query = useMessages(token, { live, restored });
   const messages = token ? query.data : undefined;
+  const refusals = useRefusals(token, { live }).data;
   const { unreadIds, markRead } = useUnread(token, messages, restored, onNewMail);
   useUnreadTitle(unreadIds.size, baseTitle);
   const now = useNow(RELATIVE_TIME_TICK_MS);
@@ -151,6 +154,7 @@ export function Inbox({
         onOpen={handleOpen}
         onDelete={handleDelete}
       />
+      {token && <RefusalNotice refusals={refusals} now={now} />}
       {token && selected && (
         <Suspense fallback={null}>
           <MessageDialog

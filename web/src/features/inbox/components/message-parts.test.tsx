@@ -114,11 +114,11 @@ describe('AttachmentList', () => {
     expect(onDownload).toHaveBeenCalledWith(attachments[1]);
   });
 
-  it("reads 'Caricamento...' while the detail loads", () => {
+  it("reads 'Caricamento…' while the detail loads", () => {
     render(
       <AttachmentList attachments={undefined} expected downloadingId={null} onDownload={vi.fn()} />,
     );
-    expect(screen.getByText('Caricamento...')).toBeInTheDocument();
+    expect(screen.getByText('Caricamento…')).toBeInTheDocument();
   });
 
   it("says 'Nessun allegato trovato' when the marker promised one and none came", () => {

@@ -54,7 +54,7 @@ describe('who sent it, on the row and in the dialog', () => {
     const check = senderCheck({ ...base, authentication: auth('fail') });
     render(<SenderMark check={check} />);
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'Attenzione: questo messaggio non proviene davvero da paypal.it',
+      'Attenzione: paypal.it non conferma di aver inviato questo messaggio',
     );
   });
 
@@ -69,11 +69,11 @@ describe('who sent it, on the row and in the dialog', () => {
   it('puts the warning on the row and on its code chip', () => {
     renderRow({ authentication: auth('fail') });
     expect(
-      screen.getByText('Attenzione: questo messaggio non proviene davvero da paypal.it'),
+      screen.getByText('Attenzione: paypal.it non conferma di aver inviato questo messaggio'),
     ).toBeVisible();
     const chip = screen.getByRole('button', { name: /Copia il codice 482913/ });
     expect(chip).toHaveAccessibleName(
-      'Copia il codice 482913. Attenzione: questo messaggio non proviene davvero da paypal.it',
+      'Copia il codice 482913. Attenzione: paypal.it non conferma di aver inviato questo messaggio',
     );
     expect(chip).toHaveAttribute('data-spoofed', 'true');
   });

@@ -11,7 +11,7 @@ export interface SenderMarkProps extends React.ComponentProps<'span'> {
 
 /**
  * The calm mark of a verified sender ("Mittente verificato: github.com") and the clear warning
- * of a forged one ("Attenzione: questo messaggio non proviene davvero da paypal.it"); nothing
+ * of a forged one ("Attenzione: paypal.it non conferma di aver inviato questo messaggio"); nothing
  * for a message there is nothing to say about. A span, so that it may sit inside a row's button.
  */
 export function SenderMark({ check, compact = false, className, ...props }: SenderMarkProps) {

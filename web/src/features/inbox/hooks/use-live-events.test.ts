@@ -1,8 +1,9 @@
-import type { MessageSummary } from '@et/common';
+import { MAILBOX_MAX_REFUSALS, type DeliveryRefusal, type MessageSummary } from '@et/common';
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { messageQueryOptions } from '../api/get-message';
 import { messagesQueryOptions } from '../api/get-messages';
+import { refusalsQueryOptions } from '../api/get-refusals';
 import { applyEvent, parseEvent } from './use-live-events';
 
 const summary = (id: string): MessageSummary => ({
@@ -16,6 +17,15 @@ const summary = (id: string): MessageSummary => ({
   code: null,
   confirmLink: null,
   authentication: null,
+});
+
+const refusal = (n: number): DeliveryRefusal => ({
+  at: new Date(Date.UTC(2026, 10, 25, 8, 0, n)).toISOString(),
+  sender: `noreply${n}@sito.it`,
+  reason: 'too-big',
+  reply: '552 5.3.4 Message size exceeds fixed limit of 10485760 bytes',
+  size: 12 * 1024 * 1024,
+  limit: 10 * 1024 * 1024,
 });
 
 function setup(initial?: MessageSummary[]) {
@@ -44,6 +54,15 @@ describe('parseEvent', () => {
     expect(parseEvent('{"type":"message.received"}')).toBeNull();
     expect(parseEvent('{"type":"message.deleted","id":3}')).toBeNull();
     expect(parseEvent('{"type":"mailbox.extended"}')).toBeNull();
+    expect(parseEvent('{"type":"delivery.refused"}')).toBeNull();
+    expect(
+      parseEvent('{"type":"delivery.refused","refusal":{"at":"x","reason":"too-big"}}'),
+    ).toBeNull();
+  });
+
+  it('accepts a refusal of mail to the mailbox', () => {
+    const event = { type: 'delivery.refused', refusal: refusal(1) };
+    expect(parseEvent(JSON.stringify(event))).toEqual(event);
   });
 });
 
@@ -92,6 +111,30 @@ describe('applyEvent', () => {
   it('does not invent a list that was never loaded', () => {
     const { client, key, handlers } = setup();
     applyEvent(client, 'tok', { type: 'message.received', message: summary('x') }, handlers);
+    expect(client.getQueryData(key)).toBeUndefined();
+  });
+
+  it('puts a refusal on top of the refusals, once, keeping the newest as the server does', () => {
+    const { client, handlers } = setup([summary('a')]);
+    const key = refusalsQueryOptions('tok').queryKey;
+    const older = Array.from({ length: MAILBOX_MAX_REFUSALS }, (_, i) => refusal(i));
+    client.setQueryData(key, older);
+    const event = { type: 'delivery.refused', refusal: refusal(99) } as const;
+    applyEvent(client, 'tok', event, handlers);
+    applyEvent(client, 'tok', event, handlers);
+    const kept = client.getQueryData<DeliveryRefusal[]>(key)!;
+    expect(kept).toHaveLength(MAILBOX_MAX_REFUSALS);
+    expect(kept[0]).toEqual(refusal(99));
+    expect(kept.at(-1)).toEqual(refusal(MAILBOX_MAX_REFUSALS - 2));
+    expect(client.getQueryData<MessageSummary[]>(messagesQueryOptions('tok').queryKey)).toEqual([
+      summary('a'),
+    ]);
+  });
+
+  it('writes no list of one refusal where none was fetched yet: the fetch is the truth', () => {
+    const { client, handlers } = setup([]);
+    const key = refusalsQueryOptions('tok').queryKey;
+    applyEvent(client, 'tok', { type: 'delivery.refused', refusal: refusal(2) }, handlers);
     expect(client.getQueryData(key)).toBeUndefined();
   });
 });

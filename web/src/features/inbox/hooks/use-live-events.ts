@@ -4,7 +4,7 @@
  * refetched, because events sent while the stream was down are not replayed. While the stream
  * is down, `connected` is false and the 10 s poll takes over.
  */
-import type { MailboxEvent, MessageSummary } from '@et/common';
+import type { DeliveryRefusal, MailboxEvent, MessageSummary } from '@et/common';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isUnauthorized } from '@/lib/api-client';
@@ -12,6 +12,7 @@ import { readEventStream } from '@/lib/event-stream';
 import { mailboxKeyRoot } from '@/lib/query-keys';
 import { messageDetailsKey, messageQueryOptions } from '../api/get-message';
 import { messagesQueryOptions } from '../api/get-messages';
+import { refusalsQueryOptions, withRefusal } from '../api/get-refusals';
 
 /** Waits between reconnection attempts; the last one repeats. */
 export const RECONNECT_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 15_000] as const;
@@ -85,6 +86,7 @@ const EVENT_TYPES = new Set<MailboxEvent['type']>([
   'inbox.cleared',
   'mailbox.extended',
   'mailbox.expired',
+  'delivery.refused',
 ]);
 
 /** The JSON of one event, or null when it is malformed or of a type this page does not know. */
@@ -98,6 +100,15 @@ export function parseEvent(data: string): MailboxEvent | null {
     if (event.type === 'message.received' && typeof event.message?.id !== 'string') return null;
     if (event.type === 'message.deleted' && typeof event.id !== 'string') return null;
     if (event.type === 'mailbox.extended' && typeof event.expiresAt !== 'string') return null;
+    if (
+      event.type === 'delivery.refused' &&
+      (typeof event.refusal?.at !== 'string' ||
+        typeof event.refusal.sender !== 'string' ||
+        typeof event.refusal.reason !== 'string' ||
+        typeof event.refusal.reply !== 'string')
+    ) {
+      return null;
+    }
     return event;
   } catch {
     return null;
@@ -139,6 +150,17 @@ export function applyEvent(
     case 'mailbox.expired':
       handlers.onGone();
       return;
+    case 'delivery.refused': {
+      const refusalsKey = refusalsQueryOptions(token).queryKey;
+      if (queryClient.getQueryData(refusalsKey) === undefined) {
+        void queryClient.invalidateQueries({ queryKey: refusalsKey });
+        return;
+      }
+      queryClient.setQueryData(refusalsKey, (old: DeliveryRefusal[] = []) =>
+        withRefusal(old, event.refusal),
+      );
+      return;
+    }
   }
 }
 
