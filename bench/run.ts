@@ -255,7 +255,12 @@ async function main() {
         await runScale(ctx);
       } else if (phase === 'hostile') {
         const stores = redis ? ['redis' as const] : sqlite ? ['sqlite' as const] : undefined;
-        await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'], message });
+        await runHostile({
+          quick,
+          stores: stores ?? ['sqlite', 'redis'],
+          message,
+          signWith: dns.key,
+        });
         // The sender checks' own budget: DNS and signatures rather than parsing.
         if (!message) for (const figure of await runHostileAuth({ quick })) report(figure);
       } else if (phase === 'price') {
