@@ -274,7 +274,7 @@ describe.each(['sqlite', 'redis'] as const)(
       const deps = {
         store,
         bus,
-        hub: createPushHub({ bus, heartbeatMs: 15_000, maxStreamsPerMailbox: 5 }),
+        hub: createPushHub({ bus, store, heartbeatMs: 15_000, maxStreamsPerMailbox: 5 }),
         parse: parseMessage,
         clock,
         logger,

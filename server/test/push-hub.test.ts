@@ -1,15 +1,21 @@
 import type { MailboxEvent } from '@et/common';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/domain/app-error';
+import { toSummary } from '../src/domain/message';
 import type { EventBus } from '../src/events/event-bus';
 import { createLocalBus } from '../src/events/local-bus';
 import { createRedisBus } from '../src/events/redis-bus';
 import { createPushHub, type PushHub } from '../src/http/push-hub';
+import type { MailStore } from '../src/store/mail-store';
 import { connectRedis } from '../src/store/redis/connection';
+import { createSqliteStore } from '../src/store/sqlite/sqlite-store';
 import { startHarness } from './helpers/harness';
 import { startRedis, type TestRedis } from './helpers/redis-server';
 import { openEvents } from './helpers/sse-client';
@@ -28,27 +34,38 @@ async function until(check: () => boolean, what: string, timeoutMs = 2000) {
 
 /**
  * The hub behind a bare node:http server, as the events route uses it: the bearer token is
- * taken as the mailbox's address, and a refusal goes out as the route's JSON error.
+ * taken as the mailbox's address, `Last-Event-ID` as a place, and a refusal goes out as the
+ * route's JSON error.
  */
 async function serveHub(hub: PushHub): Promise<{ server: Server; baseUrl: string }> {
   const server = createServer((req, res) => {
     const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    hub.open(mailbox, res).catch((err: unknown) => {
-      if (!(err instanceof AppError)) throw err;
-      res.writeHead(err.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
-    });
+    const lastEventId = req.headers['last-event-id'];
+    hub
+      .open(mailbox, res, lastEventId === undefined ? undefined : Number(lastEventId))
+      .catch((err: unknown) => {
+        if (!(err instanceof AppError)) throw err;
+        res.writeHead(err.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 let redis: TestRedis;
+/** Where the hubs read the places of messages; these tests' mailboxes hold none. */
+let store: MailStore;
+let storeDir: string;
 beforeAll(async () => {
   redis = await startRedis();
+  storeDir = mkdtempSync(join(tmpdir(), 'et-push-hub-'));
+  store = createSqliteStore({ path: join(storeDir, 'mail.sqlite') });
 });
 afterAll(async () => {
   await redis?.stop();
+  await store?.close();
+  rmSync(storeDir, { recursive: true, force: true });
 });
 
 /**
@@ -94,12 +111,12 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
    */
   async function start(maxStreamsPerMailbox = 5) {
     ({ publisher, listener } = await makeBuses());
-    hub = createPushHub({ bus: listener, heartbeatMs: HEARTBEAT_MS, maxStreamsPerMailbox });
+    hub = createPushHub({ bus: listener, store, heartbeatMs: HEARTBEAT_MS, maxStreamsPerMailbox });
     ({ server, baseUrl } = await serveHub(hub));
   }
 
-  const open = async (mailbox: string) => {
-    const stream = await openEvents(baseUrl, mailbox);
+  const open = async (mailbox: string, lastEventId?: string) => {
+    const stream = await openEvents(baseUrl, mailbox, lastEventId);
     toClose.push(stream);
     return stream;
   };
@@ -240,6 +257,62 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     expect(hub.openStreams()).toBe(0);
     expect(listener.listenerCount()).toBe(0);
   });
+
+  it('sends a replaying stream each message once, however far behind the room has read', async () => {
+    await start();
+    const tag = randomBytes(4).toString('hex');
+    const mailbox = `r${tag}@test`;
+    await store.createMailbox({
+      address: mailbox,
+      tokenHash: mailbox,
+      createdAt: 0,
+      expiresAt: 2 ** 50,
+    });
+    // The room is placed at the empty mailbox's start by a first stream.
+    const watcher = await open(mailbox);
+    // Three messages stored with no event yet: the room has not read them.
+    const raw = Buffer.from('Subject: x\r\n\r\ny\r\n');
+    const ids = ['1', '2', '3'].map((n) => `${tag}${n.padStart(14, '0')}`);
+    await store.putMessages(
+      ids.map((id) => ({
+        mailbox,
+        message: {
+          id,
+          receivedAt: 1,
+          size: raw.length,
+          from: { name: '', address: 'a@example.org' },
+          subject: id,
+          preview: '',
+          attachmentCount: 0,
+          code: null,
+          confirmLink: null,
+          authentication: null,
+          raw,
+        },
+      })),
+      1,
+      { maxMessages: 10, maxBytes: 10_000 },
+    );
+    // A stream from the start replays the three; the room's read that the next event makes
+    // finds them too, and must not send them to it again.
+    const replaying = await open(mailbox, '0');
+    const subjectsOf = async (stream: Awaited<ReturnType<typeof open>>, count: number) => {
+      const got: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const event = await stream.next();
+        got.push(event.type === 'message.received' ? event.message.subject : event.type);
+      }
+      return got;
+    };
+    expect(await subjectsOf(replaying, 3)).toEqual(ids);
+    const [first] = await store.listMessages(mailbox);
+    await publisher.publish(mailbox, { type: 'message.received', message: toSummary(first!) });
+    expect(await subjectsOf(watcher, 3)).toEqual(ids);
+    await publisher.publish(mailbox, { type: 'inbox.cleared' });
+    expect(await subjectsOf(replaying, 1)).toEqual(['inbox.cleared']);
+    expect(await subjectsOf(watcher, 1)).toEqual(['inbox.cleared']);
+    expect(watcher.ids).toEqual([...replaying.ids.slice(0, 3), undefined]);
+  });
 });
 
 describe('push hub behind the events route', () => {
@@ -312,6 +385,7 @@ describe('push hub on a Redis bus that listens late', () => {
     buses = [await bus(redis.url), await bus(proxy.url)];
     const hub = createPushHub({
       bus: buses[1]!,
+      store,
       heartbeatMs: HEARTBEAT_MS,
       maxStreamsPerMailbox: 5,
     });

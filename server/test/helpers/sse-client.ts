@@ -3,11 +3,18 @@ import { readEventStream, requestEventStream } from './event-stream';
 
 /**
  * Reads `GET /api/v1/events` as the page does, the token in a header and the body parsed as
- * server-sent events; `next()` resolves the next event (comments are counted apart).
+ * server-sent events; `next()` resolves the next event (comments are counted apart). With
+ * `lastEventId`, sends it as `Last-Event-ID`, as a reconnecting EventSource does.
  */
-export async function openEvents(baseUrl: string, token: string) {
-  const { req, res } = await requestEventStream(`${baseUrl}/api/v1/events`, token);
+export async function openEvents(baseUrl: string, token: string, lastEventId?: string) {
+  const { req, res } = await requestEventStream(
+    `${baseUrl}/api/v1/events`,
+    token,
+    lastEventId === undefined ? {} : { 'last-event-id': lastEventId },
+  );
   const events: MailboxEvent[] = [];
+  /** The `id:` of each event, in the order of `events` (undefined for an event without). */
+  const ids: (string | undefined)[] = [];
   const waiters: (() => void)[] = [];
   const wake = () => waiters.splice(0).forEach((w) => w());
   let comments = 0;
@@ -16,8 +23,9 @@ export async function openEvents(baseUrl: string, token: string) {
 
   const done = readEventStream(res, {
     onText: (text) => (raw += text),
-    onData: (data) => {
+    onData: (data, id) => {
       events.push(JSON.parse(data) as MailboxEvent);
+      ids.push(id);
       wake();
     },
     onComment: () => {
@@ -37,6 +45,10 @@ export async function openEvents(baseUrl: string, token: string) {
     async json(): Promise<unknown> {
       await done;
       return JSON.parse(raw);
+    },
+    /** The `id:` of every event received so far, undefined where an event had none. */
+    get ids() {
+      return ids;
     },
     get comments() {
       return comments;

@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
 import { Type } from 'typebox';
-import { authErrors, ErrorResponse, rawResponse } from '../schemas';
+import { parseCursor } from '../../domain/cursor';
+import { authErrors, ErrorResponse, EventsHeaders, rawResponse } from '../schemas';
 
 /**
  * `GET /events`: server-sent events for the token's mailbox. The token travels in the
@@ -26,9 +27,11 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
         description:
           'Server-sent events: message.received {message}, message.deleted {id}, ' +
           'inbox.cleared, mailbox.extended {expiresAt}, mailbox.expired (the stream ends). ' +
-          'A `: ping` comment at least every 15 s. Events are not replayed: after a reconnect, ' +
-          'GET /messages.',
+          'A `: ping` comment at least every 15 s. Each message.received has the message’s ' +
+          'cursor as its `id:`; a stream opened with `Last-Event-ID` first replays every ' +
+          'message after it, so a client that reconnects misses none.',
         tags: ['Events'],
+        headers: EventsHeaders,
         response: {
           200: rawResponse(
             'text/event-stream',
@@ -43,7 +46,12 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const mailbox = await authenticate(request);
       // Before the hijack: a refusal (429, 503) still goes out through the error handler.
-      await deps.hub.open(mailbox.address, reply.raw);
+      const lastEventId = request.headers['last-event-id'];
+      await deps.hub.open(
+        mailbox.address,
+        reply.raw,
+        lastEventId === undefined ? undefined : parseCursor(lastEventId)!,
+      );
       reply.hijack();
     },
   );
