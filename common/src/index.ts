@@ -189,12 +189,21 @@ export interface MessageList {
  */
 export const START_CURSOR = '0';
 
+/** A summary in the answer of `GET /api/v1/messages?since=<cursor>`, with its own cursor. */
+export interface FeedMessage extends MessageSummary {
+  /**
+   * The message's place in its mailbox's order of arrival, as `since` takes it: asking from it
+   * lists the messages that came after this one. The `id:` of its `message.received` event.
+   */
+  cursor: string;
+}
+
 /**
  * Answer of `GET /api/v1/messages?since=<cursor>`: the messages that arrived after the cursor,
  * oldest first, and the cursor to ask from next.
  */
 export interface MessageFeed {
-  messages: MessageSummary[];
+  messages: FeedMessage[];
   /**
    * Opaque place in the mailbox's order of arrival, which only grows: the place of the newest
    * message the mailbox holds ({@link START_CURSOR} when none). No later message is ever placed

@@ -64,6 +64,11 @@ describe('the order of a mailbox, on one node', () => {
     await h.sendRaw(mail('due'), box.email);
     const first = await feed(box, 'since=0');
     expect(subjects(first)).toEqual(['uno', 'due']);
+    // Each message has its own cursor, the last one's is the answer's.
+    const [uno, due] = first.messages.map((m) => m.cursor);
+    expect(Number(uno)).toBeLessThan(Number(due));
+    expect(due).toBe(first.cursor);
+    expect(subjects(await feed(box, `since=${uno}`))).toEqual(['due']);
     expect(await feed(box, `since=${first.cursor}`)).toEqual({
       messages: [],
       cursor: first.cursor,
@@ -74,7 +79,10 @@ describe('the order of a mailbox, on one node', () => {
     expect(second.cursor).not.toBe(first.cursor);
     // The same summaries as the plain list, which stays as it was: newest first, no cursor.
     const plain = await feed(box, '');
-    expect(plain).toEqual({ messages: [...first.messages, ...second.messages].reverse() });
+    const withoutCursor = ({ cursor: _, ...summary }: MessageFeed['messages'][number]) => summary;
+    expect(plain).toEqual({
+      messages: [...first.messages, ...second.messages].reverse().map(withoutCursor),
+    });
 
     // The newest deleted: the cursor steps back to the newest held, and the next message still
     // comes after the cursor that named the deleted one.
@@ -175,11 +183,12 @@ describe('the order of a mailbox, on one node', () => {
     expect((await live.next()).type).toBe('message.received');
     expect((await live.next()).type).toBe('message.received');
     expect((await live.next()).type).toBe('mailbox.extended');
-    const { cursor } = await feed(box, 'since=0');
-    // The id of the second message is the cursor the list gives after it; no id on the rest.
+    const { messages, cursor } = await feed(box, 'since=0');
+    // Each message's id is its cursor in the list; the last one's is the list's; no id on the
+    // other events.
     const [idUno, idDue, idExtended] = live.ids;
+    expect([idUno, idDue]).toEqual(messages.map((m) => m.cursor));
     expect(idDue).toBe(cursor);
-    expect(Number(idUno)).toBeLessThan(Number(idDue));
     expect(idExtended).toBeUndefined();
     live.close();
 

@@ -6,7 +6,10 @@ import type { MailStore, MessagesAfter } from '../store/mail-store';
 import type { PushHub } from './push-hub';
 
 const toFeed = (after: MessagesAfter): MessageFeed => ({
-  messages: after.messages.map((placed) => toSummary(placed.message)),
+  messages: after.messages.map((placed) => ({
+    ...toSummary(placed.message),
+    cursor: toCursor(placed.place),
+  })),
   // The newest place, not the one asked after: no message will ever be placed between them,
   // and a cursor that names no place of this mailbox is put right.
   cursor: toCursor(after.newest),

@@ -92,8 +92,6 @@ const summaryFields = {
   }),
 };
 
-export const MessageSummary = Type.Object(summaryFields);
-
 /** A place in the mailbox's order of arrival, as the API spells it. */
 const Cursor = Type.String({
   pattern: CURSOR_PATTERN,
@@ -102,9 +100,18 @@ const Cursor = Type.String({
 });
 
 export const MessageList = Type.Object({
-  messages: Type.Array(MessageSummary, {
-    description: 'Newest first; with `since`, the messages after it, oldest first',
-  }),
+  messages: Type.Array(
+    Type.Object({
+      ...summaryFields,
+      cursor: Type.Optional({
+        ...Cursor,
+        description:
+          'With `since` only: the message’s own cursor, as `since` takes it (the id of its ' +
+          'message.received event)',
+      }),
+    }),
+    { description: 'Newest first; with `since`, the messages after it, oldest first' },
+  ),
   cursor: Type.Optional({
     ...Cursor,
     description:
