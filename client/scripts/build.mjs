@@ -35,10 +35,13 @@ execFileSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json')], {
   stdio: 'inherit',
 });
 
-// The declarations of our own files, each importing the wire shapes from the copy beside it.
+// The declarations of our own files, each importing the wire shapes from the copy beside it,
+// and every relative import with the extension ESM resolution (NodeNext) asks for.
 const own = join(types, 'client/src');
 for (const name of readdirSync(own)) {
-  const text = readFileSync(join(own, name), 'utf8').replaceAll(`'@et/common'`, `'./common.js'`);
+  const text = readFileSync(join(own, name), 'utf8')
+    .replaceAll(`'@et/common'`, `'./common.js'`)
+    .replace(/(from |import\()'(\.\.?\/[^']+?)(?<!\.js)'/g, "$1'$2.js'");
   writeFileSync(join(dist, name), text);
 }
 renameSync(join(types, 'common/src/index.d.ts'), join(dist, 'common.d.ts'));
