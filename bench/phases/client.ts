@@ -28,9 +28,8 @@ async function smtpProbe(server: BenchServer) {
       await smtp.send('MAIL FROM:<probe@example.org>\r\n');
       await smtp.send(`RCPT TO:<${to}>\r\n`);
       await smtp.send('DATA\r\n');
-      const done = await smtp.send(
-        `From: Probe <probe@example.org>\r\nTo: <${to}>\r\nSubject: ${subject}\r\n\r\nProbe.\r\n.\r\n`,
-      );
+      const head = `From: Probe <probe@example.org>\r\nTo: <${to}>\r\nSubject: ${subject}\r\n`;
+      const done = await smtp.send(`${head}\r\nProbe.\r\n.\r\n`);
       if (!done.line.startsWith('250')) throw new Error(`DATA: ${done.line}`);
       return done.at;
     },

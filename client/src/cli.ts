@@ -82,7 +82,8 @@ interface TokenSource {
 function readToken(values: Values): TokenSource {
   if (values.token !== undefined) {
     throw new UsageError(
-      'a token is never taken as an argument (others can read argv): use EMAIL_TEMPORANEA_TOKEN or --token-file',
+      'a token is never taken as an argument (others can read argv): ' +
+        'use EMAIL_TEMPORANEA_TOKEN or --token-file',
     );
   }
   const path = values['token-file'];

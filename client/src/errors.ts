@@ -67,7 +67,8 @@ function describeSeen(seen: MessageSummary[]): string {
     .slice(-MAX_LISTED)
     .map((m) => `${quoted(m.subject)} from ${m.from.address || '(no sender)'} at ${m.receivedAt}`);
   const more = seen.length > MAX_LISTED ? ` (the last ${MAX_LISTED} of ${seen.length})` : '';
-  return `${seen.length} other message${seen.length === 1 ? '' : 's'} arrived${more}: ${listed.join('; ')}.`;
+  const messages = seen.length === 1 ? '1 other message' : `${seen.length} other messages`;
+  return `${messages} arrived${more}: ${listed.join('; ')}.`;
 }
 
 function describeRefusals(refusals: DeliveryRefusal[]): string {
@@ -75,7 +76,8 @@ function describeRefusals(refusals: DeliveryRefusal[]): string {
   const listed = refusals
     .slice(0, MAX_LISTED)
     .map((r) => `${r.reason} from ${r.sender || '<>'} at ${r.at}: ${r.reply}`);
-  return ` The server refused ${refusals.length} deliver${refusals.length === 1 ? 'y' : 'ies'} to this mailbox: ${listed.join('; ')}.`;
+  const deliveries = refusals.length === 1 ? '1 delivery' : `${refusals.length} deliveries`;
+  return ` The server refused ${deliveries} to this mailbox: ${listed.join('; ')}.`;
 }
 
 /** No message matching the criteria arrived within the wait's timeout. */

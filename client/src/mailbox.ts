@@ -169,7 +169,8 @@ export class Mailbox {
       throw new UnexpectedMessageError(
         arrived,
         `Expected ${awaited} at ${this.address} within ${options.within} ms, but ` +
-          `${JSON.stringify(arrived.subject)} from ${arrived.from.address} arrived at ${arrived.receivedAt}`,
+          `${JSON.stringify(arrived.subject)} from ${arrived.from.address} arrived at ` +
+          arrived.receivedAt,
       );
     }
   }
@@ -218,7 +219,10 @@ export class Mailbox {
     return ((await res.json()) as RefusalList).refusals;
   }
 
-  /** Sets the expiry to the mailbox's lifetime from now (never past its whole life); the new one. */
+  /**
+   * Sets the expiry to the mailbox's lifetime from now (never past its whole life); resolves the
+   * new expiry.
+   */
   async extend(): Promise<Date> {
     const doing = 'extending the mailbox';
     const res = await send(this.#conn, '/mailbox/extend', { method: 'POST', token: this.token });

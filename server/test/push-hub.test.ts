@@ -313,6 +313,67 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     expect(await subjectsOf(watcher, 1)).toEqual(['inbox.cleared']);
     expect(watcher.ids).toEqual([...replaying.ids.slice(0, 3), undefined]);
   });
+
+  it('ends a replay the client does not read, lets go of it, and the client resumes from its last id', async () => {
+    await start();
+    const tag = randomBytes(4).toString('hex');
+    const mailbox = `big${tag}@test`;
+    await store.createMailbox({
+      address: mailbox,
+      tokenHash: mailbox,
+      createdAt: 0,
+      expiresAt: 2 ** 50,
+    });
+    // 15 MB of summaries: far more than a client may lag behind, or the kernel may buffer.
+    const raw = Buffer.from('Subject: x\r\n\r\ny\r\n');
+    await store.putMessages(
+      Array.from({ length: 150 }, (_, n) => ({
+        mailbox,
+        message: {
+          id: `${tag}${String(n).padStart(14, '0')}`,
+          receivedAt: 1,
+          size: raw.length,
+          from: { name: '', address: 'a@example.org' },
+          subject: `${n} `.padEnd(100_000, 'x'),
+          preview: '',
+          attachmentCount: 0,
+          code: null,
+          confirmLink: null,
+          authentication: null,
+          raw,
+        },
+      })),
+      1,
+      { maxMessages: 1000, maxBytes: 100_000_000 },
+    );
+    // A client that asks for everything, then stops reading.
+    const url = new URL(baseUrl);
+    const stalled = connect(Number(url.port), url.hostname);
+    toClose.push({ close: () => stalled.destroy() });
+    stalled.write(
+      `GET /api/v1/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mailbox}\r\n` +
+        'Last-Event-ID: 0\r\n\r\n',
+    );
+    // Answered (its first bytes wait unread), then ended by the server and out of the hub.
+    await new Promise((resolve) => stalled.once('readable', resolve));
+    await until(
+      () => hub.openStreams() === 0 && listener.listenerCount(mailbox) === 0,
+      'the stream to end',
+    );
+    // What it got before the end is whole events; it goes on from the last id it got.
+    let text = '';
+    stalled.setEncoding('latin1');
+    stalled.on('data', (chunk: string) => (text += chunk));
+    await new Promise((resolve) => stalled.once('end', resolve));
+    const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => m[1]!);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThan(150);
+    const resumed = await open(mailbox, ids.at(-1));
+    const next = await resumed.next();
+    expect(next.type === 'message.received' && Number.parseInt(next.message.subject)).toBe(
+      ids.length,
+    );
+  });
 });
 
 describe('push hub behind the events route', () => {

@@ -36,6 +36,8 @@ export async function readFeed(
   const arrivals = await hub.listen(mailbox);
   const hangUp = () => arrivals.close();
   res.once('close', hangUp);
+  // The client may have hung up while the hub was getting ready.
+  if (res.destroyed) hangUp();
   try {
     const deadline = performance.now() + waitSeconds * 1000;
     for (;;) {

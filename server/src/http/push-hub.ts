@@ -35,7 +35,10 @@ export interface PushHubOptions {
   maxStreamsPerMailbox: number;
 }
 
-/** Why a long-poll's wait ended: a message arrived, the mailbox ended, its time ran out, or it was let go. */
+/**
+ * Why a long-poll's wait ended: a message arrived, the mailbox ended, its time ran out, or it
+ * was let go.
+ */
 export type Arrival = 'message' | 'ended' | 'timeout' | 'closed';
 
 /** A long-poll's hold on a mailbox's events (`PushHub.listen`). */
@@ -161,7 +164,7 @@ export function createPushHub({
     room.unsubscribe();
   };
 
-  /** Runs `task` on the room's turn; resolves or rejects as it does, the turn going on either way. */
+  /** Runs `task` on the room's turn; settles as it does, and the turn goes on either way. */
   const onTurn = <T>(room: Room, task: () => Promise<T>): Promise<T> => {
     const done = room.turn.then(task);
     room.turn = done.then(
@@ -296,10 +299,12 @@ export function createPushHub({
       closed: false,
       place: start,
     };
-    for (const placed of replay) write(stream, received(placed));
+    // In the room before the replay: a replay larger than a client may lag behind ends the
+    // stream (the client resumes from the last id it got), and `end` takes it out of the room.
     room.streams.add(stream);
     streamCount++;
     res.on('close', () => end(stream));
+    for (const placed of replay) write(stream, received(placed));
     // The client may already be gone (it hung up while the request was authenticated).
     if (res.destroyed) queueMicrotask(() => end(stream));
   };

@@ -95,8 +95,7 @@ const summaryFields = {
 /** A place in the mailbox's order of arrival, as the API spells it. */
 const Cursor = Type.String({
   pattern: CURSOR_PATTERN,
-  description:
-    'Opaque place in the mailbox’s order of arrival, which only grows; 0 is the mailbox’s start',
+  description: 'Opaque place in the mailbox’s order of arrival, which only grows; 0 is its start',
 });
 
 export const MessageList = Type.Object({

@@ -48,8 +48,8 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     ),
     insertMessage: db.prepare(
       `INSERT INTO messages (place, ${MESSAGE_COLUMNS})
-       VALUES (@place, @id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject, @preview,
-               @attachmentCount, @code, @confirmLink, @authSpf, @authDkim, @authDmarc,
+       VALUES (@place, @id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject,
+               @preview, @attachmentCount, @code, @confirmLink, @authSpf, @authDkim, @authDmarc,
                @authDomain)`,
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
