@@ -387,7 +387,7 @@ export const developerApiBlocks: Block[] = [
   { type: 'h2', id: 'pacchetto-npm', text: 'Il pacchetto per i test automatici' },
   {
     type: 'p',
-    text: 'Per i test end-to-end di una registrazione c’è il pacchetto npm email-temporanea, senza dipendenze, per Node.js 20 o successivo e per il browser. Fa per te quello che descrive questa pagina: crea la casella, aspetta l’email seguendo gli eventi, riprende dal punto giusto se lo stream cade e passa al long-poll quando lo stream non è disponibile.',
+    text: 'Per i test end-to-end di una registrazione c’è il pacchetto npm email-temporanea, senza dipendenze, per Node.js 20 o successivo. Fa per te quello che descrive questa pagina: crea la casella, aspetta l’email seguendo gli eventi, riprende dal punto giusto se lo stream cade e passa al long-poll quando lo stream non è disponibile.',
   },
   apiExamples.clientInstall,
   {
