@@ -4,9 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type TestRedis } from '../../server/test/helpers/redis-server';
+import { until } from '../../server/test/helpers/until';
 import { startServerProcess, type ServerProcess } from '../../server/test/helpers/server-process';
 import { createMailbox } from '../src/index';
-import { codeMail, newCode, sendMail, SERVICE_ENV, startProxy, until } from './support';
+import { codeMail, newCode, sendMail, SERVICE_ENV, startProxy } from './support';
 
 let redis: TestRedis;
 let nodes: [ServerProcess, ServerProcess];

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../../server/test/helpers/redis-server';
+import { until } from '../../server/test/helpers/until';
 import { startServerProcess } from '../../server/test/helpers/server-process';
 import {
   createMailbox,
@@ -18,7 +19,7 @@ import {
   UnexpectedMessageError,
   type Mailbox,
 } from '../src/index';
-import { codeMail, newCode, sendMail, SERVICE_ENV, startProxy, until, useService } from './support';
+import { codeMail, newCode, sendMail, SERVICE_ENV, startProxy, useService } from './support';
 
 const service = useService();
 const baseUrl = () => service.server.httpUrl;

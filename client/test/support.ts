@@ -132,12 +132,3 @@ export async function startProxy(initialPort: number) {
 }
 
 export type Proxy = Awaited<ReturnType<typeof startProxy>>;
-
-/** Polls `check` until it holds. */
-export async function until(check: () => boolean, what: string, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}

@@ -10,17 +10,9 @@ import { bearer, startHarness, type Harness } from './helpers/harness';
 import { startRedis, type TestRedis } from './helpers/redis-server';
 import { startServerProcess, type ServerProcess } from './helpers/server-process';
 import { openEvents } from './helpers/sse-client';
+import { until } from './helpers/until';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` until it holds. */
-async function until(check: () => boolean, what: string, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 const mail = (subject: string) =>
   `From: Servizio <noreply@servizio.example>\r\nSubject: ${subject}\r\n\r\nciao\r\n`;

@@ -8,7 +8,7 @@ import { connect, createServer as createNetServer, type AddressInfo, type Socket
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/domain/app-error';
-import { toSummary } from '../src/domain/message';
+import { toSummary, type NewMessage } from '../src/domain/message';
 import type { EventBus } from '../src/events/event-bus';
 import { createLocalBus } from '../src/events/local-bus';
 import { createRedisBus } from '../src/events/redis-bus';
@@ -18,19 +18,12 @@ import { connectRedis } from '../src/store/redis/connection';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store';
 import { startHarness } from './helpers/harness';
 import { startRedis, type TestRedis } from './helpers/redis-server';
+import { storedMessage } from './helpers/stored-message';
+import { until } from './helpers/until';
 import { openEvents } from './helpers/sse-client';
 
 const HEARTBEAT_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Polls `check` on real time (the hub's timers may be faked) until it holds. */
-async function until(check: () => boolean, what: string, timeoutMs = 2000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
 
 /**
  * The hub behind a bare node:http server, as the events route uses it: the bearer token is
@@ -120,6 +113,34 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     toClose.push(stream);
     return stream;
   };
+
+  /** A new mailbox in the hubs' store, and how to store messages in it (no event sent). */
+  async function newMailbox(prefix: string) {
+    const tag = randomBytes(4).toString('hex');
+    const mailbox = `${prefix}${tag}@test`;
+    await store.createMailbox({
+      address: mailbox,
+      tokenHash: mailbox,
+      createdAt: 0,
+      expiresAt: 2 ** 50,
+    });
+    let n = 0;
+    return {
+      mailbox,
+      async store(fields: Partial<NewMessage>[]) {
+        const messages = fields.map((f) =>
+          storedMessage(`${tag}${String(n++).padStart(14, '0')}`, f),
+        );
+        const quota = { maxMessages: 1000, maxBytes: 100_000_000 };
+        await store.putMessages(
+          messages.map((message) => ({ mailbox, message })),
+          1,
+          quota,
+        );
+        return messages.map((m) => m.id);
+      },
+    };
+  }
 
   afterEach(async () => {
     vi.useRealTimers();
@@ -260,39 +281,11 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
 
   it('sends a replaying stream each message once, however far behind the room has read', async () => {
     await start();
-    const tag = randomBytes(4).toString('hex');
-    const mailbox = `r${tag}@test`;
-    await store.createMailbox({
-      address: mailbox,
-      tokenHash: mailbox,
-      createdAt: 0,
-      expiresAt: 2 ** 50,
-    });
-    // The room is placed at the empty mailbox's start by a first stream.
+    // The room is placed at the empty mailbox's start by a first stream; then three messages
+    // are stored with no event yet: the room has not read them.
+    const { mailbox, store: put } = await newMailbox('r');
     const watcher = await open(mailbox);
-    // Three messages stored with no event yet: the room has not read them.
-    const raw = Buffer.from('Subject: x\r\n\r\ny\r\n');
-    const ids = ['1', '2', '3'].map((n) => `${tag}${n.padStart(14, '0')}`);
-    await store.putMessages(
-      ids.map((id) => ({
-        mailbox,
-        message: {
-          id,
-          receivedAt: 1,
-          size: raw.length,
-          from: { name: '', address: 'a@example.org' },
-          subject: id,
-          preview: '',
-          attachmentCount: 0,
-          code: null,
-          confirmLink: null,
-          authentication: null,
-          raw,
-        },
-      })),
-      1,
-      { maxMessages: 10, maxBytes: 10_000 },
-    );
+    await put(['1', '2', '3'].map((n) => ({ subject: n })));
     // A stream from the start replays the three; the room's read that the next event makes
     // finds them too, and must not send them to it again.
     const replaying = await open(mailbox, '0');
@@ -304,10 +297,10 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
       }
       return got;
     };
-    expect(await subjectsOf(replaying, 3)).toEqual(ids);
+    expect(await subjectsOf(replaying, 3)).toEqual(['1', '2', '3']);
     const [first] = await store.listMessages(mailbox);
     await publisher.publish(mailbox, { type: 'message.received', message: toSummary(first!) });
-    expect(await subjectsOf(watcher, 3)).toEqual(ids);
+    expect(await subjectsOf(watcher, 3)).toEqual(['1', '2', '3']);
     await publisher.publish(mailbox, { type: 'inbox.cleared' });
     expect(await subjectsOf(replaying, 1)).toEqual(['inbox.cleared']);
     expect(await subjectsOf(watcher, 1)).toEqual(['inbox.cleared']);
@@ -316,36 +309,9 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
 
   it('ends a replay the client does not read, lets go of it, and the client resumes from its last id', async () => {
     await start();
-    const tag = randomBytes(4).toString('hex');
-    const mailbox = `big${tag}@test`;
-    await store.createMailbox({
-      address: mailbox,
-      tokenHash: mailbox,
-      createdAt: 0,
-      expiresAt: 2 ** 50,
-    });
     // 15 MB of summaries: far more than a client may lag behind, or the kernel may buffer.
-    const raw = Buffer.from('Subject: x\r\n\r\ny\r\n');
-    await store.putMessages(
-      Array.from({ length: 150 }, (_, n) => ({
-        mailbox,
-        message: {
-          id: `${tag}${String(n).padStart(14, '0')}`,
-          receivedAt: 1,
-          size: raw.length,
-          from: { name: '', address: 'a@example.org' },
-          subject: `${n} `.padEnd(100_000, 'x'),
-          preview: '',
-          attachmentCount: 0,
-          code: null,
-          confirmLink: null,
-          authentication: null,
-          raw,
-        },
-      })),
-      1,
-      { maxMessages: 1000, maxBytes: 100_000_000 },
-    );
+    const { mailbox, store: put } = await newMailbox('big');
+    await put(Array.from({ length: 150 }, (_, n) => ({ subject: `${n} `.padEnd(100_000, 'x') })));
     // A client that asks for everything, then stops reading.
     const url = new URL(baseUrl);
     const stalled = connect(Number(url.port), url.hostname);

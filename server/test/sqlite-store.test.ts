@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store';
+import { storedMessage } from './helpers/stored-message';
 import { describeMailStore } from './store-contract';
 
 function freshStore() {
@@ -122,30 +123,11 @@ describe('SQLite store specifics', () => {
     ]);
     // The newest deleted first: SQLite would give its seq again, the mailbox its place never.
     await store.deleteMessage('a@x.test', 'old0000000000000000009');
-    const raw = Buffer.from('x');
     const put = (id: string) =>
-      store.putMessages(
-        [
-          {
-            mailbox: 'a@x.test',
-            message: {
-              id,
-              receivedAt: 6,
-              size: raw.length,
-              from: { name: '', address: 'm@x.test' },
-              subject: 'tre',
-              preview: '',
-              attachmentCount: 0,
-              code: null,
-              confirmLink: null,
-              authentication: null,
-              raw,
-            },
-          },
-        ],
-        6,
-        { maxMessages: 10, maxBytes: 1000 },
-      );
+      store.putMessages([{ mailbox: 'a@x.test', message: storedMessage(id) }], 6, {
+        maxMessages: 10,
+        maxBytes: 1000,
+      });
     await put('new0000000000000000001');
     expect(await placed(9)).toEqual([[10, 'new0000000000000000001']]);
     await store.close();
