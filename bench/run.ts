@@ -1,8 +1,8 @@
 /**
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
- * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis (all
- * by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`) and soak
+ * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis client
+ * (all by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`) and soak
  * (`soak [--minutes N] [--redis]`) only when named. See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,6 +15,7 @@ import { startBenchDns, writeSignedMessage } from './lib/dns';
 import { BENCH_ENV, startServer } from './lib/server';
 import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib/smtp';
 import { runArrival } from './phases/arrival';
+import { runClient } from './phases/client';
 import { runHostile } from './phases/hostile';
 import { runHostileAuth } from './phases/hostile-auth';
 import { ALL_SCENARIOS, runCheckCost, runCheckCpu, runIngest } from './phases/ingest';
@@ -32,6 +33,7 @@ const PHASES = [
   'memory',
   'web',
   'redis',
+  'client',
   'scale',
   'hostile',
   'soak',
@@ -70,6 +72,7 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
     ['redis-server', 'redis-server'],
     ['redis-cli', 'redis-server'],
   ],
+  client: [],
   soak: [],
   hostile: [],
 };
@@ -250,6 +253,8 @@ async function main() {
         await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'], message });
         // The sender checks' own budget: DNS and signatures rather than parsing.
         if (!message) for (const figure of await runHostileAuth({ quick })) report(figure);
+      } else if (phase === 'client') {
+        await runClient(ctx);
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {
