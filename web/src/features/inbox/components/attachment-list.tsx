@@ -57,7 +57,8 @@ export function AttachmentList({
                   className="truncate text-sm font-medium"
                   title={attachment.filename}
                 >
-                  <bdi>{attachment.filename || 'attachment'}</bdi>
+                  {/* Isolated, and read left to right: the extension stays at the end. */}
+                  <bdi dir="ltr">{attachment.filename || 'attachment'}</bdi>
                 </p>
                 <p className="text-xs text-muted-foreground">{formatSize(attachment.size)}</p>
               </div>
