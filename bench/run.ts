@@ -17,6 +17,7 @@ import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib
 import { runArrival } from './phases/arrival';
 import { runHostile } from './phases/hostile';
 import { runHostileAuth } from './phases/hostile-auth';
+import { runHostileBrowser } from './phases/hostile-browser';
 import { ALL_SCENARIOS, runCheckCost, runCheckCpu, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
@@ -250,6 +251,8 @@ async function main() {
         await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'], message });
         // The sender checks' own budget: DNS and signatures rather than parsing.
         if (!message) for (const figure of await runHostileAuth({ quick })) report(figure);
+        // What the worst mail costs the visitor's tab to open, in Chromium.
+        if (!message) await runHostileBrowser({ quick });
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {
