@@ -145,9 +145,9 @@ function MessageReader({
             <div className="min-w-0 text-sm">
               <p className="truncate font-medium text-foreground">
                 <span className="sr-only">{messageReader.message.from}: </span>
-                <bdi data-slot="message-sender">{sender}</bdi>
+                <bdi>{sender}</bdi>
                 {message.from.name && message.from.address && (
-                  <span data-slot="message-address" className="font-normal text-muted-foreground">
+                  <span className="font-normal text-muted-foreground">
                     {' '}
                     &lt;<bdi>{message.from.address}</bdi>&gt;
                   </span>

@@ -146,11 +146,12 @@ function* loadingAttributes(doc: Document): Generator<LoadingAttribute> {
   for (const el of doc.querySelectorAll('[background]')) {
     yield { el, name: 'background', kind: 'image' };
   }
-  for (const el of doc.querySelectorAll('video[poster]'))
+  for (const el of doc.querySelectorAll('video[poster]')) {
     yield { el, name: 'poster', kind: 'image' };
+  }
   for (const el of doc.querySelectorAll('input')) {
-    if (el.getAttribute('type')?.toLowerCase() === 'image')
-      yield { el, name: 'src', kind: 'image' };
+    if (el.getAttribute('type')?.toLowerCase() !== 'image') continue;
+    yield { el, name: 'src', kind: 'image' };
   }
   for (const el of doc.querySelectorAll('video, audio, track, iframe, embed')) {
     yield { el, name: 'src', kind: 'other' };

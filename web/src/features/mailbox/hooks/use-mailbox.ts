@@ -1,7 +1,7 @@
 /**
  * The life of the visitor's mailbox in this tab: restore or create on the first visit (or, once
- * the visitor agrees, open the one a 'Apri sul telefono' link names), create anew on request, extend, delete at once on
- * request ('Elimina tutto ora'), and expire. The phases and what moves them are the pure
+ * the visitor agrees, open the one a 'Apri sul telefono' link names), create anew on request,
+ * extend, delete at once on request ('Elimina tutto ora'), and expire. The phases and what moves them are the pure
  * `mailboxReducer`; this hook runs the requests and the side effects of each change. The
  * credentials (address + token) are client state kept here and in `sessionStorage`; everything
  * the server says about the mailbox (its `expiresAt`) lives in the query cache.
