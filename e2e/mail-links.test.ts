@@ -12,7 +12,6 @@ import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { home, pageToken } from './support/home-page';
-import { sendMail } from './support/smtp';
 import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
 
 const site = useSite({ env: MANY_VISITORS });
