@@ -9,9 +9,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { home, pageToken } from './support/home-page';
+import { home, openMessage, pageToken } from './support/home-page';
 import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
 
 const site = useSite({ env: MANY_VISITORS });
@@ -55,14 +55,6 @@ function ownRequests(context: BrowserContext): string[] {
   return seen;
 }
 
-async function openDialog(page: Page, subject: string) {
-  const ui = home(page);
-  await ui.rows.filter({ hasText: subject }).locator('button').first().click();
-  await ui.dialog.waitFor();
-  await ui.dialog.locator('[data-slot="message-text"]').waitFor();
-  return ui.dialog;
-}
-
 describe('links in the HTML view', () => {
   it.each([
     [1280, 900],
@@ -94,7 +86,7 @@ describe('links in the HTML view', () => {
           `<div style="background:url(/sfondo-relativo.png);height:10px"></div>` +
           `<img src="${elsewhere.url}/logo.png" alt="logo">`,
       });
-      const dialog = await openDialog(page, 'Conferma la tua iscrizione');
+      const dialog = await openMessage(page, 'Conferma la tua iscrizione');
       await dialog.getByRole('tab', { name: 'HTML' }).click();
       const frame = page.frameLocator('iframe[data-slot="message-html"]');
       await frame.locator('#titolo').waitFor();
@@ -156,7 +148,7 @@ describe('a share link of ours inside a mail', () => {
     });
 
     // In the text view it is an external link like any other: a new tab, no opener.
-    const dialog = await openDialog(page, 'La tua nuova casella');
+    const dialog = await openMessage(page, 'La tua nuova casella');
     const anchor = dialog.locator('[data-slot="message-text"] a');
     expect(await anchor.getAttribute('href')).toBe(link);
     expect(await anchor.getAttribute('target')).toBe('_blank');
