@@ -1,9 +1,9 @@
 /**
  * Mail bodies the page opens, ordinary and pathological: what the web app's own loops over mail
  * content (remote-resource search, the HTML view's document, linkify) are measured on. Shared by
- * the unit tests (`features/inbox/lib/*.test.ts`), the browser tests (`e2e/hostile-browser.test.ts`)
- * and the browser lines of `npm run bench -- hostile` (`bench/phases/hostile-browser.ts`), which
- * all compare the worst of them with an ordinary body of the same size. No imports: the
+ * the unit tests of `features/inbox/`, the browser test (`e2e/hostile-browser.test.ts`) and the
+ * browser lines of `npm run bench -- hostile` (`bench/phases/hostile-browser.ts`), which all
+ * compare the worst of them with an ordinary body of the same size (or shape). No imports: the
  * end-to-end tests and the bench load this file as it is.
  */
 
