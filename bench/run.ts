@@ -18,6 +18,7 @@ import { runArrival } from './phases/arrival';
 import { runClient } from './phases/client';
 import { runHostile } from './phases/hostile';
 import { runHostileAuth } from './phases/hostile-auth';
+import { runHostileBrowser } from './phases/hostile-browser';
 import { ALL_SCENARIOS, runCheckCost, runCheckCpu, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
@@ -253,6 +254,8 @@ async function main() {
         await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'], message });
         // The sender checks' own budget: DNS and signatures rather than parsing.
         if (!message) for (const figure of await runHostileAuth({ quick })) report(figure);
+        // What the worst mail costs the visitor's tab to open, in Chromium.
+        if (!message) await runHostileBrowser({ quick });
       } else if (phase === 'client') {
         await runClient(ctx);
       } else if (phase === 'soak') {
