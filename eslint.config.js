@@ -71,6 +71,8 @@ const zones = [
     from: `${S}/ingest/${room}`,
     except: ['./index.ts'],
   })),
+  // The client package depends on the wire shapes of common only, never on the server or web.
+  { target: './client/src', from: ['./server', './web'] },
   // web: shared (components, lib, content) -> features -> app.
   ...['components', 'lib', 'content'].map((dir) => ({
     target: `${W}/${dir}`,
@@ -140,6 +142,18 @@ export default tseslint.config(
   {
     files: ['web/src/**'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  // The client package runs in browsers as in Node: only its CLI imports Node's modules.
+  {
+    files: ['client/src/**/*.ts'],
+    ignores: ['client/src/cli.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['node:*'], message: 'the client runs in browsers too' }] },
+      ],
+    },
   },
   // The service worker, a plain script served as it is (web/public/sw.js).
   {

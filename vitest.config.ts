@@ -27,6 +27,22 @@ export default defineConfig({
         },
       },
       {
+        // The client package (client/): against the real server process, on SQLite and on two
+        // nodes sharing a real Redis, mail sent over SMTP; the CLI and the package as built; the
+        // Playwright fixture in Debian's Chromium. Up to 20 tests of a file run at once (each
+        // with its own mailbox, as parallel test suites do).
+        test: {
+          name: 'client',
+          root: 'client',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/global-setup.ts'],
+          maxConcurrency: 20,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         // Browser end-to-end: the real server process, real SMTP, Debian's Chromium. One file at
         // a time: each starts its own server and browser.
         test: {

@@ -1,8 +1,9 @@
 /**
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
- * writes every figure to bench/results/. Phases: ingest inbox view arrival memory web redis (all
- * by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`), price and soak
+ * writes every figure to bench/results/. Phases: ingest inbox view arrival memory web redis
+ * client (all by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`),
+ * price and soak
  * (`soak [--minutes N] [--redis]`) only when named. See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -15,8 +16,10 @@ import { startBenchDns, writeSignedMessage } from './lib/dns';
 import { BENCH_ENV, startServer } from './lib/server';
 import { startSink, writeAttachmentMessage, SMTP_SINK, SMTP_SOURCE } from './lib/smtp';
 import { runArrival } from './phases/arrival';
+import { runClient } from './phases/client';
 import { runHostile } from './phases/hostile';
 import { runHostileAuth } from './phases/hostile-auth';
+import { runHostileBrowser } from './phases/hostile-browser';
 import { ALL_SCENARIOS, runCheckCost, runCheckCpu, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
@@ -35,6 +38,7 @@ const PHASES = [
   'memory',
   'web',
   'redis',
+  'client',
   'scale',
   'hostile',
   'price',
@@ -75,6 +79,7 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
     ['redis-server', 'redis-server'],
     ['redis-cli', 'redis-server'],
   ],
+  client: [],
   soak: [],
   hostile: [],
   price: [[SMTP_SOURCE, 'postfix']],
@@ -263,9 +268,13 @@ async function main() {
         });
         // The sender checks' own budget: DNS and signatures rather than parsing.
         if (!message) for (const figure of await runHostileAuth({ quick })) report(figure);
+        // What the worst mail costs the visitor's tab to open, in Chromium.
+        if (!message) await runHostileBrowser({ quick });
       } else if (phase === 'price') {
         const signedFile = await writeSignedMessage(dns, join(tmp, 'signed-1k.eml'));
         await runPrice({ quick, attachmentFile, signedFile });
+      } else if (phase === 'client') {
+        await runClient(ctx);
       } else if (phase === 'soak') {
         soak = await runSoak({ minutes, redis });
       } else {

@@ -4,11 +4,20 @@
  * process (only the public origin is swapped for the test server's), with mail sent over real
  * SMTP in between. Then the page itself in Chromium: what it shows, on desktop and phone widths.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_VARS } from '../server/src/config';
@@ -23,8 +32,17 @@ const site = useSite();
 let workDir: string;
 const running = new Set<ChildProcess>();
 
+/** The npm package of `client/`, built, as `npm install email-temporanea` puts it. */
+const CLIENT = fileURLToPath(new URL('../client/', import.meta.url));
+
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'et-api-examples-'));
+  const built = spawnSync(process.execPath, [join(CLIENT, 'scripts/build.mjs')], {
+    stdio: 'inherit',
+  });
+  expect(built.status).toBe(0);
+  mkdirSync(join(workDir, 'node_modules'));
+  symlinkSync(CLIENT, join(workDir, 'node_modules/email-temporanea'));
 });
 
 afterAll(() => {
@@ -268,6 +286,56 @@ describe('the examples of /api, run against the real server', () => {
     });
     expect(await run.exited, run.stderr()).toBe(0);
     expect(run.stdout()).toBe(`Indirizzo: ${address}\nCodice: 739204\n`);
+  }, 30_000);
+
+  it('curl: a long-poll answers at the mail that comes, with cursors; Last-Event-ID replays it', async () => {
+    const { email, token: TOKEN } = JSON.parse(await shell(apiExamples.create)) as {
+      email: string;
+      token: string;
+    };
+    // Nothing there yet: the long-poll waits for the mail, then answers with it.
+    const poll = start('sh', ['-c', local(apiExamples.longPoll)], { TOKEN, CURSORE: '0' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await sendMail(site.server.smtpPort, {
+      from: 'Servizio <noreply@servizio.example>',
+      to: email,
+      subject: 'Il tuo codice è 482913',
+      text: 'Ciao! Il tuo codice di verifica è 482913.',
+    });
+    expect(await poll.exited, poll.stderr()).toBe(0);
+    const answer = JSON.parse(poll.stdout()) as {
+      messages: Record<string, unknown>[];
+      cursor: string;
+    };
+    expect(answer.messages.map((m) => [m.subject, m.code])).toEqual([
+      ['Il tuo codice è 482913', '482913'],
+    ]);
+    expect(answer.messages[0]!.cursor).toBe(answer.cursor);
+    // The sample answer on the page has the same fields.
+    const sample = JSON.parse(apiExamples.longPollAnswer.code) as typeof answer;
+    expect(Object.keys(answer)).toEqual(Object.keys(sample));
+    expect(Object.keys(answer.messages[0]!)).toEqual(Object.keys(sample.messages[0]!));
+
+    // The stream from the start replays it, its cursor as the event's id.
+    const stream = start('sh', ['-c', local(apiExamples.eventsResume)], { TOKEN, CURSORE: '0' });
+    await stream.waitFor(/event: message\.received/);
+    expect(stream.stdout()).toMatch(
+      new RegExp(`^id: ${answer.cursor}\\nevent: message\\.received$`, 'm'),
+    );
+  });
+
+  it('codice-con-il-pacchetto.mjs: the two lines of the npm package print the address and the code', async () => {
+    const run = node(apiExamples.clientScript);
+    const [, address] = await run.waitFor(/^Indirizzo: (\S+@\S+)$/m);
+    await sendMail(site.server.smtpPort, {
+      from: 'Account <account@servizio.example>',
+      to: address!,
+      subject: 'Conferma la tua registrazione',
+      text: 'Ciao!\n\nIl tuo codice di verifica è 530718.',
+    });
+    expect(await run.exited, run.stderr()).toBe(0);
+    expect(run.stdout()).toBe(`Indirizzo: ${address}\nCodice: 530718\n`);
+    expect(apiExamples.clientInstall.code).toBe('npm install --save-dev email-temporanea');
   }, 30_000);
 
   it('attendi-codice.mjs takes the code the server found, when the summary carries one', async () => {

@@ -193,10 +193,13 @@ describe('home page', () => {
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
 
-      // HTML view: sandboxed, no script ran, the remote image was not fetched.
+      // HTML view: sandboxed (links may open a tab, nothing else), no script ran, the remote
+      // image was not fetched.
       await dialog.getByRole('tab', { name: 'HTML' }).click();
       const iframe = dialog.locator('iframe[data-slot="message-html"]');
-      expect(await iframe.getAttribute('sandbox')).toBe('');
+      expect(await iframe.getAttribute('sandbox')).toBe(
+        'allow-popups allow-popups-to-escape-sandbox',
+      );
       const frame = page.frameLocator('iframe[data-slot="message-html"]');
       await frame.locator('#titolo').waitFor();
       expect(await frame.locator('#titolo').textContent()).toBe('Offerte della settimana');

@@ -90,9 +90,21 @@ describe("'Apri sul telefono'", () => {
     await ui.qrDialog.waitFor({ state: 'detached' });
     expect(await ui.openOnPhone.evaluate((el) => el === document.activeElement)).toBe(true);
 
-    // "The phone": a different browser, nothing in its storage.
+    // "The phone": a different browser, nothing in its storage. It asks first, naming the
+    // address the desktop shows beside the code; one tap opens it.
     const phone = await newContext(PHONE);
-    const opened = await openHome(phone, link!);
+    const phonePage = await phone.newPage();
+    await phonePage.goto(link!);
+    const question = phonePage.getByRole('alertdialog', { name: 'Aprire una casella condivisa?' });
+    await question.waitFor();
+    expect(await question.locator('[data-slot="shared-address"]').textContent()).toBe(address);
+    expect(await question.textContent()).not.toContain('prenderà il posto');
+    await phonePage.screenshot({ path: `${ARTIFACTS}extras-phone-390-shared-question.png` });
+    await question.getByRole('button', { name: 'Apri questa casella' }).tap();
+    const opened = {
+      page: phonePage,
+      address: (await home(phonePage).address.textContent())?.trim(),
+    };
     expect(opened.address).toBe(address);
     const other = home(opened.page);
     await other.rows.first().waitFor();
@@ -116,6 +128,47 @@ describe("'Apri sul telefono'", () => {
       text: 'x',
     });
     await expect.poll(() => other.rows.count()).toBe(2);
+  });
+
+  it('asks before a link replaces the mailbox a tab holds, and keeps it when told so', async () => {
+    const context = await newContext();
+    const { page: sharer } = await site.openLive(context);
+    const shared = {
+      address: (await home(sharer).address.textContent())?.trim(),
+      token: await pageToken(sharer),
+    };
+    const { page, address } = await openHome(await newContext(), site.server.httpUrl);
+    const own = await pageToken(page);
+
+    // Pasted into the same tab, the link changes only the fragment: the page asks all the same.
+    const ask = async () => {
+      await page.evaluate((token) => (window.location.hash = `apri=${token}`), shared.token);
+      const question = page.getByRole('alertdialog', { name: 'Aprire una casella condivisa?' });
+      await question.waitFor();
+      expect(await question.locator('[data-slot="shared-address"]').textContent()).toBe(
+        shared.address,
+      );
+      expect(await question.textContent()).toContain(
+        `In questa scheda prenderà il posto della tua casella ${address}`,
+      );
+      return question;
+    };
+    await (await ask()).getByRole('button', { name: 'No, tieni la mia casella' }).click();
+    await expect.poll(async () => (await home(page).address.textContent())?.trim()).toBe(address);
+    expect(await pageToken(page)).toBe(own);
+    expect(await page.evaluate(() => window.location.hash)).toBe('');
+
+    await (await ask()).getByRole('button', { name: 'Apri questa casella' }).click();
+    await expect
+      .poll(async () => (await home(page).address.textContent())?.trim())
+      .toBe(shared.address);
+    expect(await pageToken(page)).toBe(shared.token);
+    // A link to the mailbox the tab holds already asks nothing.
+    await page.evaluate((token) => (window.location.hash = `apri=${token}`), shared.token);
+    await expect.poll(() => page.evaluate(() => window.location.hash)).toBe('');
+    await waitLive(page);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await pageToken(page)).toBe(shared.token);
   });
 
   it('opens a new mailbox with a notice when the link is expired or malformed', async () => {
@@ -261,7 +314,9 @@ describe('notifications', () => {
     });
     await expect
       .poll(() => notifications(page))
-      .toEqual([{ title: 'Nuova email da Negozio Rossi', body: 'Il tuo ordine è partito' }]);
+      .toEqual([
+        { title: 'Nuova email da \u2068Negozio Rossi\u2069', body: 'Il tuo ordine è partito' },
+      ]);
 
     // A visible tab has its toast; no system notification on top.
     await setHidden(page, false);

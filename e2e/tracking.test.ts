@@ -5,9 +5,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { home, openHome, waitLive } from './support/home-page';
+import { home, openHome, openMessage, waitLive } from './support/home-page';
 import { sendMail } from './support/smtp';
 import { ARTIFACTS, MANY_VISITORS, useSite } from './support/site';
 
@@ -51,15 +50,6 @@ async function openPhoneOrDesktop(width: number) {
   const opened = await openHome(context, site.server.httpUrl);
   await waitLive(opened.page);
   return opened;
-}
-
-/** Opens the row of `subject` and waits for the message's body. */
-async function openMessage(page: Page, subject: string) {
-  const ui = home(page);
-  await ui.rows.filter({ hasText: subject }).locator('button').first().click();
-  await ui.dialog.waitFor();
-  await ui.dialog.locator('[data-slot="message-text"]').waitFor();
-  return ui.dialog;
 }
 
 describe('blocked remote images', () => {

@@ -186,7 +186,9 @@ describe('the installable app', () => {
     });
     await expect
       .poll(() => shownNotifications(page))
-      .toEqual([{ title: 'Nuova email da Negozio Rossi', body: 'Il tuo ordine è partito' }]);
+      .toEqual([
+        { title: 'Nuova email da \u2068Negozio Rossi\u2069', body: 'Il tuo ordine è partito' },
+      ]);
 
     // The page read the mailbox, the list and the message's push event: none of it is kept. A
     // reload (now controlled by the worker) goes through its fetch handler too.

@@ -4,8 +4,10 @@
  * 'Mostra immagini'. A canary server on loopback sees any remote load a payload makes; the
  * page listens for the message a payload posts if any of its script runs.
  *
- * Expected: no script runs and nothing navigates, ever; no remote load happens before
- * 'Mostra immagini'; after it, the remote images load (which also proves the canary works).
+ * Expected: no script runs and nothing navigates the page or the frame, ever; a link the visitor
+ * clicks opens in a tab of its own without an opener, whatever target it asked for; no remote
+ * load happens before 'Mostra immagini'; after it, the remote images load (which also proves
+ * the canary works).
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -65,6 +67,7 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
     await expect.poll(() => ui.rows.count(), { timeout: 20_000 }).toBe(xssPayloads.length);
 
     const before: string[] = [];
+    const linked: string[] = [];
     const after: string[] = [];
     const imagesShown: string[] = [];
     const emptied: string[] = [];
@@ -89,10 +92,13 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
       await htmlTab.click();
       const iframe = dialog.locator('iframe[data-slot="message-html"]');
       await iframe.waitFor();
-      expect(await iframe.getAttribute('sandbox')).toBe('');
+      expect(await iframe.getAttribute('sandbox')).toBe(
+        'allow-popups allow-popups-to-escape-sandbox',
+      );
       const frame = page.frameLocator('iframe[data-slot="message-html"]');
       if (payload!.trigger) {
         const body = frame.locator('body');
+        const popup = payload!.kind === 'link' ? context.waitForEvent('page') : null;
         await (
           payload!.trigger === 'click'
             ? frame
@@ -101,9 +107,17 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
                 .click({ timeout: 1000, force: true })
             : body.hover({ timeout: 1000, force: true })
         ).catch(() => {});
+        if (popup) {
+          const opened = await popup;
+          await opened.waitForLoadState();
+          expect(opened.url(), name).toContain(`p=${name}`);
+          expect(await opened.evaluate(() => window.opener), name).toBeNull();
+          await opened.close();
+          linked.push(name);
+        }
       }
       await page.waitForTimeout(250);
-      if (hits.has(name)) before.push(name);
+      if (hits.has(name) && payload!.kind !== 'link') before.push(name);
 
       const show = dialog.getByRole('button', { name: 'Mostra immagini' });
       if (await show.isVisible()) {
@@ -127,6 +141,12 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
 
     console.info(`${emptied.length} payloads left no HTML after sanitising: ${emptied.join(', ')}`);
     expect(posted, 'scripts that ran').toEqual([]);
+    expect(linked.sort(), 'links opened in a tab of their own').toEqual(
+      xssPayloads
+        .filter((p) => p.kind === 'link')
+        .map((p) => p.name)
+        .sort(),
+    );
     expect(before, 'remote loads before Mostra immagini').toEqual([]);
     expect(
       after,

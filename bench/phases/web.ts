@@ -221,13 +221,18 @@ const PERFORMANCE_GOAL = { home: 95, content: 98 };
 /** JavaScript goals, gzip KB: the home page's first download, and any content page's. */
 const JS_GOAL_KB = { home: 100, content: 5 };
 
+/** `npm run build`: the web app into `web/dist`, from the sources as they are. */
+export function buildWeb(): void {
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env });
+  if (r.status !== 0) throw new Error('npm run build failed');
+}
+
 export async function runWeb(ctx: { quick: boolean }): Promise<void> {
   if (!existsSync(join(DIST, 'index.html'))) {
     process.stdout.write('  (web/dist missing: npm run build)\n');
-    const env = { ...process.env };
-    delete env.NODE_ENV;
-    const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit', env });
-    if (r.status !== 0) throw new Error('npm run build failed');
+    buildWeb();
   }
   const floorScript = await reactFloor();
   const floorJs = gzipBytes(floorScript) / KB;

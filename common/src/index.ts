@@ -194,6 +194,37 @@ export interface MessageList {
   messages: MessageSummary[];
 }
 
+/**
+ * The cursor of a mailbox's start, before its first message: `GET /api/v1/messages?since=0`
+ * lists every message, and a stream opened with `Last-Event-ID: 0` replays them all.
+ */
+export const START_CURSOR = '0';
+
+/** A summary in the answer of `GET /api/v1/messages?since=<cursor>`, with its own cursor. */
+export interface FeedMessage extends MessageSummary {
+  /**
+   * The message's place in its mailbox's order of arrival, as `since` takes it: asking from it
+   * lists the messages that came after this one. The `id:` of its `message.received` event.
+   */
+  cursor: string;
+}
+
+/**
+ * Answer of `GET /api/v1/messages?since=<cursor>`: the messages that arrived after the cursor,
+ * oldest first, and the cursor to ask from next.
+ */
+export interface MessageFeed {
+  messages: FeedMessage[];
+  /**
+   * Opaque place in the mailbox's order of arrival, which only grows: the place of the newest
+   * message the mailbox holds ({@link START_CURSOR} when none). No later message is ever placed
+   * at or before it, deleted messages notwithstanding. The same cursor is the `id:` of that
+   * message's `message.received` event on `GET /api/v1/events`. Meaningful only for the mailbox
+   * that gave it.
+   */
+  cursor: string;
+}
+
 /** Why SMTP refused or cut a message addressed to a live mailbox: a stable code. */
 export type RefusalReason =
   /** Larger than the message size limit (552). */

@@ -44,14 +44,27 @@ export async function openHome(context: BrowserContext, url: string) {
   return { page, address };
 }
 
+/** Opens the message whose row shows `subject` and waits for its body; returns the dialog. */
+export async function openMessage(page: Page, subject: string): Promise<Locator> {
+  const ui = home(page);
+  await ui.rows.filter({ hasText: subject }).locator('button').first().click();
+  await ui.dialog.waitFor();
+  await ui.dialog.locator('[data-slot="message-text"]').waitFor();
+  return ui.dialog;
+}
+
 /** Waits until the push stream is connected, so new mail arrives without any poll. */
 export async function waitLive(page: Page): Promise<void> {
   await page.locator('[data-slot="live-status"][data-live="true"]').waitFor({ timeout: 10_000 });
 }
 
-/** The token the page keeps in sessionStorage (for checking the server's side of things). */
+/**
+ * The token the page keeps in sessionStorage (for checking the server's side of things). The
+ * page's code is a string: the bench's browser phase imports this file, and the server project,
+ * which type-checks bench/, has no DOM types.
+ */
 export async function pageToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => sessionStorage.getItem('authToken'));
+  const token = await page.evaluate<string | null>("sessionStorage.getItem('authToken')");
   if (!token) throw new Error('no token in sessionStorage');
   return token;
 }

@@ -11,6 +11,7 @@ const SOURCES = [
   { dir: 'common/src', alias: null },
   { dir: 'server/src', alias: null },
   { dir: 'web/src', alias: 'web/src' },
+  { dir: 'client/src', alias: null },
 ];
 
 function sourceFiles(dir: string): string[] {

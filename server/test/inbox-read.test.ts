@@ -277,6 +277,7 @@ describe.each(['sqlite', 'redis'] as const)(
         bus,
         hub: createPushHub({
           bus,
+          store,
           heartbeatMs: 15_000,
           maxStreamsPerMailbox: 5,
           maxStreamsPerClient: 5,

@@ -1,4 +1,5 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { LONG_POLL_MAX_SECONDS } from '@et/common';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './helpers/harness';
 
@@ -163,6 +164,33 @@ describe('GET /api/v1/openapi.json', () => {
     expect(json('/api/v1/mailbox', 'get', '401')).toMatchObject({
       required: ['error'],
       properties: { error: { required: ['code', 'message'] } },
+    });
+  });
+
+  it('documents the cursor: since and wait on the list, Last-Event-ID on the stream', async () => {
+    const doc = await fetchDocument();
+    const list = doc.paths['/api/v1/messages']!.get!;
+    const param = (operation: Operation, name: string) =>
+      operation.parameters?.find((p) => p.name === name) as
+        { in: string; required?: boolean; schema: Record<string, unknown> } | undefined;
+    expect(param(list, 'since')).toMatchObject({
+      in: 'query',
+      schema: { type: 'string', pattern: expect.any(String) },
+    });
+    expect(param(list, 'since')?.required).not.toBe(true);
+    expect(param(list, 'wait')).toMatchObject({
+      in: 'query',
+      schema: { type: 'integer', minimum: 0, maximum: LONG_POLL_MAX_SECONDS },
+    });
+    const answer = list.responses['200']!.content!['application/json']!.schema as {
+      required: string[];
+      properties: Record<string, unknown>;
+    };
+    expect(answer.required).toEqual(['messages']);
+    expect(answer.properties.cursor).toMatchObject({ type: 'string' });
+    expect(param(doc.paths['/api/v1/events']!.get!, 'last-event-id')).toMatchObject({
+      in: 'header',
+      schema: { type: 'string' },
     });
   });
 

@@ -1,54 +1,69 @@
 import type { MailboxEvent } from '@et/common';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { pino } from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/domain/app-error';
+import { toSummary, type NewMessage } from '../src/domain/message';
 import type { EventBus } from '../src/events/event-bus';
 import { createLocalBus } from '../src/events/local-bus';
 import { createRedisBus } from '../src/events/redis-bus';
 import { createPushHub, type PushHub } from '../src/http/push-hub';
+import type { MailStore } from '../src/store/mail-store';
 import { connectRedis } from '../src/store/redis/connection';
+import { createSqliteStore } from '../src/store/sqlite/sqlite-store';
 import { startHarness } from './helpers/harness';
 import { startRedis, type TestRedis } from './helpers/redis-server';
+import { storedMessage } from './helpers/stored-message';
+import { until } from './helpers/until';
 import { openEvents } from './helpers/sse-client';
 
 const HEARTBEAT_MS = 1000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Polls `check` on real time (the hub's timers may be faked) until it holds. */
-async function until(check: () => boolean, what: string, timeoutMs = 2000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(5);
-  }
-}
-
 /**
  * The hub behind a bare node:http server, as the events route uses it: the bearer token is
- * taken as the mailbox's address, and a refusal goes out as the route's JSON error.
+ * taken as the mailbox's address, `Last-Event-ID` as a place, and a refusal goes out as the
+ * route's JSON error.
  */
 async function serveHub(hub: PushHub): Promise<{ server: Server; baseUrl: string }> {
   const server = createServer((req, res) => {
     const mailbox = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-    hub.open(mailbox, res, req.socket.remoteAddress ?? '').catch((err: unknown) => {
-      if (!(err instanceof AppError)) throw err;
-      res.writeHead(err.status, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
-    });
+    const lastEventId = req.headers['last-event-id'];
+    hub
+      .open(
+        mailbox,
+        res,
+        req.socket.remoteAddress ?? '',
+        lastEventId === undefined ? undefined : Number(lastEventId),
+      )
+      .catch((err: unknown) => {
+        if (!(err instanceof AppError)) throw err;
+        res.writeHead(err.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { code: err.code, message: err.message } }));
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { server, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
 let redis: TestRedis;
+/** Where the hubs read the places of messages; these tests' mailboxes hold none. */
+let store: MailStore;
+let storeDir: string;
 beforeAll(async () => {
   redis = await startRedis();
+  storeDir = mkdtempSync(join(tmpdir(), 'et-push-hub-'));
+  store = createSqliteStore({ path: join(storeDir, 'mail.sqlite') });
 });
 afterAll(async () => {
   await redis?.stop();
+  await store?.close();
+  rmSync(storeDir, { recursive: true, force: true });
 });
 
 /**
@@ -96,6 +111,7 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     ({ publisher, listener } = await makeBuses());
     hub = createPushHub({
       bus: listener,
+      store,
       heartbeatMs: HEARTBEAT_MS,
       maxStreamsPerMailbox,
       maxStreamsPerClient,
@@ -103,11 +119,39 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     ({ server, baseUrl } = await serveHub(hub));
   }
 
-  const open = async (mailbox: string) => {
-    const stream = await openEvents(baseUrl, mailbox);
+  const open = async (mailbox: string, lastEventId?: string) => {
+    const stream = await openEvents(baseUrl, mailbox, { lastEventId });
     toClose.push(stream);
     return stream;
   };
+
+  /** A new mailbox in the hubs' store, and how to store messages in it (no event sent). */
+  async function newMailbox(prefix: string) {
+    const tag = randomBytes(4).toString('hex');
+    const mailbox = `${prefix}${tag}@test`;
+    await store.createMailbox({
+      address: mailbox,
+      tokenHash: mailbox,
+      createdAt: 0,
+      expiresAt: 2 ** 50,
+    });
+    let n = 0;
+    return {
+      mailbox,
+      async store(fields: Partial<NewMessage>[]) {
+        const messages = fields.map((f) =>
+          storedMessage(`${tag}${String(n++).padStart(14, '0')}`, f),
+        );
+        const quota = { maxMessages: 1000, maxBytes: 100_000_000 };
+        await store.putMessages(
+          messages.map((message) => ({ mailbox, message })),
+          1,
+          quota,
+        );
+        return messages.map((m) => m.id);
+      },
+    };
+  }
 
   afterEach(async () => {
     vi.useRealTimers();
@@ -263,6 +307,68 @@ describe.each(BUSES)('push hub on the %s', (_name, makeBuses) => {
     expect(hub.openStreams()).toBe(0);
     expect(listener.listenerCount()).toBe(0);
   });
+
+  it('sends a replaying stream each message once, however far behind the room has read', async () => {
+    await start();
+    // The room is placed at the empty mailbox's start by a first stream; then three messages
+    // are stored with no event yet: the room has not read them.
+    const { mailbox, store: put } = await newMailbox('r');
+    const watcher = await open(mailbox);
+    await put(['1', '2', '3'].map((n) => ({ subject: n })));
+    // A stream from the start replays the three; the room's read that the next event makes
+    // finds them too, and must not send them to it again.
+    const replaying = await open(mailbox, '0');
+    const subjectsOf = async (stream: Awaited<ReturnType<typeof open>>, count: number) => {
+      const got: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const event = await stream.next();
+        got.push(event.type === 'message.received' ? event.message.subject : event.type);
+      }
+      return got;
+    };
+    expect(await subjectsOf(replaying, 3)).toEqual(['1', '2', '3']);
+    const [first] = await store.listMessages(mailbox);
+    await publisher.publish(mailbox, { type: 'message.received', message: toSummary(first!) });
+    expect(await subjectsOf(watcher, 3)).toEqual(['1', '2', '3']);
+    await publisher.publish(mailbox, { type: 'inbox.cleared' });
+    expect(await subjectsOf(replaying, 1)).toEqual(['inbox.cleared']);
+    expect(await subjectsOf(watcher, 1)).toEqual(['inbox.cleared']);
+    expect(watcher.ids).toEqual([...replaying.ids.slice(0, 3), undefined]);
+  });
+
+  it('ends a replay the client does not read, lets go of it, and the client resumes from its last id', async () => {
+    await start();
+    // 15 MB of summaries: far more than a client may lag behind, or the kernel may buffer.
+    const { mailbox, store: put } = await newMailbox('big');
+    await put(Array.from({ length: 150 }, (_, n) => ({ subject: `${n} `.padEnd(100_000, 'x') })));
+    // A client that asks for everything, then stops reading.
+    const url = new URL(baseUrl);
+    const stalled = connect(Number(url.port), url.hostname);
+    toClose.push({ close: () => stalled.destroy() });
+    stalled.write(
+      `GET /api/v1/events HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${mailbox}\r\n` +
+        'Last-Event-ID: 0\r\n\r\n',
+    );
+    // Answered (its first bytes wait unread), then ended by the server and out of the hub.
+    await new Promise((resolve) => stalled.once('readable', resolve));
+    await until(
+      () => hub.openStreams() === 0 && listener.listenerCount(mailbox) === 0,
+      'the stream to end',
+    );
+    // What it got before the end is whole events; it goes on from the last id it got.
+    let text = '';
+    stalled.setEncoding('latin1');
+    stalled.on('data', (chunk: string) => (text += chunk));
+    await new Promise((resolve) => stalled.once('end', resolve));
+    const ids = [...text.matchAll(/^id: (\d+)$/gm)].map((m) => m[1]!);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.length).toBeLessThan(150);
+    const resumed = await open(mailbox, ids.at(-1));
+    const next = await resumed.next();
+    expect(next.type === 'message.received' && Number.parseInt(next.message.subject)).toBe(
+      ids.length,
+    );
+  });
 });
 
 describe('push hub behind the events route', () => {
@@ -335,6 +441,7 @@ describe('push hub on a Redis bus that listens late', () => {
     buses = [await bus(redis.url), await bus(proxy.url)];
     const hub = createPushHub({
       bus: buses[1]!,
+      store,
       heartbeatMs: HEARTBEAT_MS,
       maxStreamsPerMailbox: 5,
       maxStreamsPerClient: 100,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore } from '../src/store/sqlite/sqlite-store';
+import { storedMessage } from './helpers/stored-message';
 import { describeMailStore } from './store-contract';
 
 function freshStore() {
@@ -125,8 +126,37 @@ describe('SQLite store specifics', () => {
     expect(await store.listRefusals('a@x.test')).toEqual([]);
     await store.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(6);
+    expect(db.pragma('user_version', { simple: true })).toBe(7);
     db.close();
+    cleanup();
+  });
+
+  it('upgrades an older file: its messages keep their order, and the next goes after them', async () => {
+    const { path, cleanup } = oldDatabase(
+      2,
+      `INSERT INTO mailboxes VALUES ('a@x.test', 'h', 1, 9000000000000, 2, 6);
+      INSERT INTO messages VALUES (7, 'old0000000000000000007', 'a@x.test', 5, 3, '', 'm@x.test',
+        'uno', '', 0), (9, 'old0000000000000000009', 'a@x.test', 5, 3, '', 'm@x.test',
+        'due', '', 0);
+      INSERT INTO message_raw VALUES (7, X'414243'), (9, X'414243');`,
+    );
+    const store = createSqliteStore({ path });
+    const placed = async (after: number) =>
+      (await store.messagesAfter('a@x.test', after)).messages.map((p) => [p.place, p.message.id]);
+    expect(await placed(0)).toEqual([
+      [7, 'old0000000000000000007'],
+      [9, 'old0000000000000000009'],
+    ]);
+    // The newest deleted first: SQLite would give its seq again, the mailbox its place never.
+    await store.deleteMessage('a@x.test', 'old0000000000000000009');
+    const put = (id: string) =>
+      store.putMessages([{ mailbox: 'a@x.test', message: storedMessage(id) }], 6, {
+        maxMessages: 10,
+        maxBytes: 1000,
+      });
+    await put('new0000000000000000001');
+    expect(await placed(9)).toEqual([[10, 'new0000000000000000001']]);
+    await store.close();
     cleanup();
   });
 

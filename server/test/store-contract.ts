@@ -331,6 +331,47 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await store.deleteAllMessages('a@x.test')).toBe(0);
       });
 
+      it('places each message after every earlier one of its mailbox, deleted ones included', async () => {
+        const ids = (after: Awaited<ReturnType<MailStore['messagesAfter']>>) =>
+          after.messages.map((p) => p.message.id);
+        expect(await store.messagesAfter('a@x.test', 0)).toEqual({ messages: [], newest: 0 });
+        const [m1, m2, m3] = [message(), message(), message()];
+        await store.putMessages(
+          [m1!, m2!].map((m) => ({ mailbox: 'a@x.test', message: m })),
+          T0,
+          ROOMY,
+        );
+        await store.putMessages([{ mailbox: 'b@x.test', message: m3! }], T0, ROOMY);
+        const all = await store.messagesAfter('a@x.test', 0);
+        expect(ids(all)).toEqual([m1!.id, m2!.id]);
+        const [p1, p2] = all.messages.map((p) => p.place);
+        expect(p2).toBeGreaterThan(p1!);
+        expect(all.newest).toBe(p2);
+        expect(all.messages[1]!.message).toEqual({ ...m2!, raw: undefined, mailbox: 'a@x.test' });
+        // After a place: only what came later; at or past the newest: nothing, and the newest.
+        expect(ids(await store.messagesAfter('a@x.test', p1!))).toEqual([m2!.id]);
+        expect(await store.messagesAfter('a@x.test', p2!)).toEqual({ messages: [], newest: p2 });
+        expect(await store.messagesAfter('a@x.test', Number.MAX_SAFE_INTEGER)).toEqual({
+          messages: [],
+          newest: p2,
+        });
+        // The newest deleted, then all: the next message still goes after the places given.
+        await store.deleteMessage('a@x.test', m2!.id);
+        expect(await store.messagesAfter('a@x.test', p1!)).toEqual({ messages: [], newest: p1 });
+        const m4 = message();
+        await store.putMessages([{ mailbox: 'a@x.test', message: m4 }], T0, ROOMY);
+        expect(ids(await store.messagesAfter('a@x.test', p2!))).toEqual([m4.id]);
+        await store.deleteAllMessages('a@x.test');
+        expect(await store.messagesAfter('a@x.test', 0)).toEqual({ messages: [], newest: 0 });
+        const m5 = message();
+        await store.putMessages([{ mailbox: 'a@x.test', message: m5 }], T0, ROOMY);
+        const later = await store.messagesAfter('a@x.test', p2!);
+        expect(ids(later)).toEqual([m5.id]);
+        expect(later.messages[0]!.place).toBeGreaterThan(p2! + 1);
+        // The other mailbox's order is its own.
+        expect(ids(await store.messagesAfter('b@x.test', 0))).toEqual([m3!.id]);
+      });
+
       it('counts what a mailbox holds, through stores and deletions', async () => {
         const [m1, m2] = [message(), message({ raw: Buffer.alloc(1000, 65), size: 1000 })];
         await store.putMessages(

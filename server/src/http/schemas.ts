@@ -1,4 +1,6 @@
+import { LONG_POLL_MAX_SECONDS } from '@et/common';
 import { Type, type Static, type TSchema } from 'typebox';
+import { CURSOR_PATTERN } from '../domain/cursor';
 
 /**
  * Route schemas: they validate input, strip unknown output fields, and document the API.
@@ -105,9 +107,59 @@ const summaryFields = {
   }),
 };
 
-export const MessageSummary = Type.Object(summaryFields);
+/** A place in the mailbox's order of arrival, as the API spells it. */
+const Cursor = Type.String({
+  pattern: CURSOR_PATTERN,
+  description: 'Opaque place in the mailbox’s order of arrival, which only grows; 0 is its start',
+});
 
-export const MessageList = Type.Object({ messages: Type.Array(MessageSummary) });
+export const MessageList = Type.Object({
+  messages: Type.Array(
+    Type.Object({
+      ...summaryFields,
+      cursor: Type.Optional({
+        ...Cursor,
+        description:
+          'With `since` only: the message’s own cursor, as `since` takes it (the id of its ' +
+          'message.received event)',
+      }),
+    }),
+    { description: 'Newest first; with `since`, the messages after it, oldest first' },
+  ),
+  cursor: Type.Optional({
+    ...Cursor,
+    description:
+      'With `since` only: the cursor to ask from next (the newest message’s place), also the ' +
+      'id of its message.received event',
+  }),
+});
+
+export const MessageListQuery = Type.Object({
+  since: Type.Optional({
+    ...Cursor,
+    description:
+      'Only the messages that arrived after this cursor (0: all), oldest first, with the ' +
+      'cursor to ask from next',
+  }),
+  wait: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: LONG_POLL_MAX_SECONDS,
+      description:
+        'With `since`: when no message is newer, wait up to this many seconds for one and ' +
+        'answer at its arrival; at the end, an empty list (still 200)',
+    }),
+  ),
+});
+
+export const EventsHeaders = Type.Object({
+  'last-event-id': Type.Optional({
+    ...Cursor,
+    description:
+      'The id of the last event received: the stream first replays every message that ' +
+      'arrived after it',
+  }),
+});
 
 export const MessageDetail = Type.Object({
   ...summaryFields,

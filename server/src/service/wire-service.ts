@@ -194,6 +194,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   const hub = runsHttp
     ? createPushHub({
         bus,
+        store,
         heartbeatMs: tuning.sseHeartbeatMs ?? SSE_HEARTBEAT_MS,
         maxStreamsPerMailbox: config.maxStreamsPerMailbox,
         maxStreamsPerClient: config.maxStreamsPerIp,

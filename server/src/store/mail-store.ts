@@ -27,6 +27,21 @@ export interface Inbox {
   messages: readonly MessageRecord[];
 }
 
+/** A message with its place in its mailbox's order of arrival. */
+export interface PlacedMessage {
+  /** Above the place of every message the mailbox held before it, deleted ones included. */
+  place: number;
+  message: MessageRecord;
+}
+
+/** A mailbox's messages after a place in its order (`MailStore.messagesAfter`). */
+export interface MessagesAfter {
+  /** Oldest first. */
+  messages: readonly PlacedMessage[];
+  /** The place of the newest message the mailbox holds now; 0 when it holds none. */
+  newest: number;
+}
+
 /** One message to store for one recipient mailbox. */
 export interface Delivery {
   mailbox: string;
@@ -130,6 +145,15 @@ export interface MailStore {
    * promise. Every call sees every write completed before it, on any node.
    */
   readInbox(tokenHash: string, now: number): Inbox | null | Promise<Inbox | null>;
+
+  /**
+   * The messages of `mailbox` placed after `after` in its order of arrival, oldest first, and
+   * the place of its newest message, read together. Each stored message gets a place above every
+   * place the mailbox gave before, on any node, even when the messages that had them are
+   * deleted, so a reader that remembers a place never misses a later message. An `after` at or
+   * past `newest` reads only `newest`. Every call sees every write completed before it.
+   */
+  messagesAfter(mailbox: string, after: number): Promise<MessagesAfter>;
 
   /** One message's summary, or null if it is not in that mailbox. */
   getMessage(mailbox: string, id: string): Promise<MessageRecord | null>;

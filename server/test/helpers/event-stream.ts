@@ -30,8 +30,11 @@ export async function requestEventStream(
 }
 
 export interface EventStreamHandlers {
-  /** One event: its `data:` lines joined by newlines, as EventSource gives `event.data`. */
-  onData(data: string): void;
+  /**
+   * One event: its `data:` lines joined by newlines, as EventSource gives `event.data`, and its
+   * `id:` when it has one.
+   */
+  onData(data: string, id?: string): void;
   /** A block of comments only (the server's heartbeat). */
   onComment?(): void;
   /** Every piece of the body as it arrives, for an answer that is no stream (a JSON error). */
@@ -58,7 +61,8 @@ export async function readEventStream(
         const lines = buffer.slice(0, end).split('\n');
         buffer = buffer.slice(end + 2);
         const data = lines.filter((l) => l.startsWith('data: ')).map((l) => l.slice(6));
-        if (data.length) handlers.onData(data.join('\n'));
+        const id = lines.find((l) => l.startsWith('id: '))?.slice(4);
+        if (data.length) handlers.onData(data.join('\n'), id);
         else if (lines.some((l) => l.startsWith(':'))) handlers.onComment?.();
       }
     }

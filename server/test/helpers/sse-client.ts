@@ -3,15 +3,24 @@ import { readEventStream, requestEventStream, type StreamRequestOptions } from '
 
 /**
  * Reads `GET /api/v1/events` as the page does, the token in a header and the body parsed as
- * server-sent events; `next()` resolves the next event (comments are counted apart).
+ * server-sent events; `next()` resolves the next event (comments are counted apart). With
+ * `lastEventId`, sends it as `Last-Event-ID`, as a reconnecting EventSource does.
  */
 export async function openEvents(
   baseUrl: string,
   token: string,
-  options: StreamRequestOptions = {},
+  { lastEventId, ...options }: StreamRequestOptions & { lastEventId?: string } = {},
 ) {
-  const { req, res } = await requestEventStream(`${baseUrl}/api/v1/events`, token, options);
+  const { req, res } = await requestEventStream(`${baseUrl}/api/v1/events`, token, {
+    ...options,
+    headers: {
+      ...options.headers,
+      ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }),
+    },
+  });
   const events: MailboxEvent[] = [];
+  /** The `id:` of each event, in the order of `events` (undefined for an event without). */
+  const ids: (string | undefined)[] = [];
   const waiters: (() => void)[] = [];
   const wake = () => waiters.splice(0).forEach((w) => w());
   let comments = 0;
@@ -20,8 +29,9 @@ export async function openEvents(
 
   const done = readEventStream(res, {
     onText: (text) => (raw += text),
-    onData: (data) => {
+    onData: (data, id) => {
       events.push(JSON.parse(data) as MailboxEvent);
+      ids.push(id);
       wake();
     },
     onComment: () => {
@@ -41,6 +51,10 @@ export async function openEvents(
     async json(): Promise<unknown> {
       await done;
       return JSON.parse(raw);
+    },
+    /** The `id:` of every event received so far, undefined where an event had none. */
+    get ids() {
+      return ids;
     },
     get comments() {
       return comments;

@@ -9,6 +9,7 @@
  */
 import {
   API_BASE,
+  LONG_POLL_MAX_SECONDS,
   MAILBOX_MAX_BYTES,
   MAILBOX_MAX_LIFETIME_SECONDS,
   MAILBOX_MAX_MESSAGES,
@@ -136,6 +137,61 @@ for await (const chunk of response.body.pipeThrough(new TextDecoderStream())) {
 }`,
   },
   list: sh('Elenca i messaggi, dal più recente', `curl -s ${auth}`, `${API_URL}/messages`),
+  longPoll: sh(
+    `Aspetta fino a ${LONG_POLL_MAX_SECONDS} secondi i messaggi arrivati dopo il cursore CURSORE`,
+    `curl -s ${auth}`,
+    `"${API_URL}/messages?since=$CURSORE&wait=${LONG_POLL_MAX_SECONDS}"`,
+  ),
+  longPollAnswer: {
+    type: 'code',
+    language: 'json',
+    caption:
+      'La risposta: i messaggi nuovi, ognuno con il suo cursore, e il cursore da cui ripartire',
+    code: [
+      '{',
+      '  "messages": [',
+      '    {',
+      '      "id": "Yk3vQ2xR8mT1nB5cD7eF9g",',
+      '      "from": { "name": "Servizio", "address": "noreply@servizio.example" },',
+      '      "subject": "Il tuo codice è 482913",',
+      '      "preview": "Ciao! Il tuo codice di verifica è 482913.",',
+      '      "receivedAt": "2025-01-15T10:31:12.000Z",',
+      '      "size": 1843,',
+      '      "hasAttachments": false,',
+      '      "code": "482913",',
+      '      "confirmLink": null,',
+      '      "authentication": { "spf": "pass", "dkim": "pass", "dmarc": "pass", "domain": "servizio.example" },',
+      '      "cursor": "7"',
+      '    }',
+      '  ],',
+      '  "cursor": "7"',
+      '}',
+    ].join('\n'),
+  },
+  eventsResume: sh(
+    'Riapri lo stream dopo un’interruzione: prima arrivano i messaggi persi',
+    `curl -N ${auth} -H "Last-Event-ID: $CURSORE"`,
+    `${API_URL}/events`,
+  ),
+  clientInstall: {
+    type: 'code',
+    language: 'sh',
+    caption: 'Installa il pacchetto tra le dipendenze di sviluppo',
+    code: 'npm install --save-dev email-temporanea',
+  },
+  clientScript: {
+    type: 'code',
+    language: 'js',
+    caption:
+      'codice-con-il-pacchetto.mjs: le due righe, in uno script che stampa indirizzo e codice',
+    code: `import { createMailbox } from 'email-temporanea';
+
+const casella = await createMailbox({ baseUrl: '${API_ORIGIN}' });
+console.log(\`Indirizzo: \${casella.address}\`); // da usare nel modulo di iscrizione
+const codice = await casella.waitForCode({ timeout: 60_000 });
+console.log(\`Codice: \${codice}\`);
+await casella.delete();`,
+  },
   read: sh('Leggi un messaggio', `curl -s ${auth}`, `${API_URL}/messages/$ID`),
   attachment: sh(
     'Scarica il primo allegato con il suo nome originale',
@@ -282,7 +338,7 @@ export const developerApiBlocks: Block[] = [
   },
   {
     type: 'p',
-    text: `Almeno ogni ${pingSeconds} secondi arriva una riga di commento (: ping) che tiene viva la connessione. Gli eventi persi mentre eri scollegato non vengono ripetuti: dopo ogni nuova connessione rileggi l’elenco dei messaggi.`,
+    text: `Almeno ogni ${pingSeconds} secondi arriva una riga di commento (: ping) che tiene viva la connessione. Se la connessione cade, puoi farti rimandare i messaggi arrivati nel frattempo: lo spieghiamo qui sotto, con i cursori.`,
   },
   {
     type: 'p',
@@ -295,6 +351,22 @@ export const developerApiBlocks: Block[] = [
     text: 'Se preferisci qualcosa di più semplice, chiedi l’elenco dei messaggi ogni 3-5 secondi. GET /messages risponde con i riepiloghi dei messaggi, dal più recente: id, from (name e address), subject, preview (i primi 200 caratteri del testo), receivedAt, size in byte, hasAttachments, code (il codice di verifica, se il server ne ha trovato uno) e confirmLink (il link di conferma).',
   },
   apiExamples.list,
+  { type: 'h3', text: 'Con il long-poll, senza perdere nulla' },
+  {
+    type: 'p',
+    text: 'Ogni messaggio ha un cursore: una stringa che indica il suo posto nell’ordine di arrivo della casella. L’ordine cresce soltanto, quindi un messaggio nuovo viene sempre dopo tutti quelli arrivati prima, anche se nel frattempo li hai eliminati. GET /messages?since=0 elenca tutti i messaggi dal più vecchio, ciascuno con il suo cursore, e in fondo il cursore da cui ripartire; con since seguito da un cursore elenca solo quelli arrivati dopo.',
+  },
+  {
+    type: 'p',
+    text: `Se aggiungi wait con un numero di secondi, fino a ${LONG_POLL_MAX_SECONDS}, la richiesta resta aperta finché non arriva un messaggio e risponde appena arriva. Se non arriva nulla, allo scadere del tempo risponde con un elenco vuoto, sempre con lo stato 200. Ripeti la richiesta con il cursore ricevuto: non perdi nessuna email e non fai richieste a vuoto.`,
+  },
+  apiExamples.longPoll,
+  apiExamples.longPollAnswer,
+  {
+    type: 'p',
+    text: 'Lo stesso cursore è l’id (la riga id:) dell’evento message.received di quel messaggio. Se lo stream si interrompe, riaprilo con l’intestazione Last-Event-ID e l’ultimo id ricevuto: prima di riprendere in tempo reale, il server ti rimanda, in ordine, i messaggi arrivati mentre eri scollegato. Con Last-Event-ID: 0 li rimanda tutti.',
+  },
+  apiExamples.eventsResume,
 
   { type: 'h2', id: 'leggi-messaggio', text: 'Leggi un messaggio' },
   {
@@ -324,6 +396,31 @@ export const developerApiBlocks: Block[] = [
   {
     type: 'p',
     text: 'Salvalo come attendi-codice.mjs e avvialo con node attendi-codice.mjs. Il campo code del riepilogo contiene il codice monouso che il server ha trovato nel messaggio (null se non ce n’è), e confirmLink il link di conferma; lo script cerca anche da sé un numero di 4-8 cifre nell’oggetto e nell’anteprima.',
+  },
+
+  { type: 'h2', id: 'pacchetto-npm', text: 'Il pacchetto per i test automatici' },
+  {
+    type: 'p',
+    text: 'Per i test end-to-end di una registrazione c’è il pacchetto npm email-temporanea, senza dipendenze, per Node.js 20 o successivo. Fa per te quello che descrive questa pagina: crea la casella, aspetta l’email seguendo gli eventi, riprende dal punto giusto se lo stream cade e passa al long-poll quando lo stream non è disponibile.',
+  },
+  apiExamples.clientInstall,
+  {
+    type: 'p',
+    text: 'Bastano due righe: la prima crea la casella, la seconda aspetta il codice della prossima email che ne contiene uno. Se non passi baseUrl, il pacchetto lo legge dalla variabile d’ambiente EMAIL_TEMPORANEA_URL.',
+  },
+  apiExamples.clientScript,
+  {
+    type: 'ul',
+    items: [
+      'Ogni attesa considera solo i messaggi arrivati dopo l’ultimo che ha restituito: la seconda chiamata a waitForCode non ti dà mai il primo codice.',
+      'Il tempo massimo (timeout, in millisecondi) vale per tutta l’attesa: una connessione caduta o un proxy che chiude le richieste lunghe non lo accorciano.',
+      'Se l’email non arriva, l’errore MailboxTimeoutError dice che cosa aspettavi, quali messaggi sono arrivati al suo posto e quali consegne il server ha rifiutato.',
+      'waitForMessage e waitForLink aspettano un messaggio o un link di conferma, con filtri su mittente, oggetto e testo; expectNoMessage verifica che non arrivi nulla.',
+    ],
+  },
+  {
+    type: 'p',
+    text: 'Il pacchetto ha anche un comando da terminale, npx email-temporanea, e una fixture per Playwright che dà a ogni test la sua casella e la elimina alla fine. La documentazione completa, in inglese, è nel README del pacchetto.',
   },
 
   { type: 'h2', id: 'estendi-elimina', text: 'Estendi o elimina' },

@@ -20,7 +20,8 @@ export const messageReader = {
     imagesShown: 'Immagini e contenuti esterni sono visibili.',
     showImages: 'Mostra immagini',
     htmlFrameTitle: 'Versione HTML del messaggio',
-    htmlLinksHint: 'Per aprire i link usa la vista Testo.',
+    htmlLinksHint:
+      'I link si aprono in una nuova scheda. Per sapere dove porta un link prima di aprirlo, passaci sopra con il puntatore (sul telefono tienilo premuto).',
     attachments: 'Allegati',
     noAttachments: 'Nessun allegato trovato',
     download: 'Scarica',

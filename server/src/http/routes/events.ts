@@ -4,7 +4,8 @@ import { clientKey } from '../../domain/client-key';
 import type { AppDeps } from '../deps';
 import type { Authenticate } from '../plugins/auth';
 import { Type } from 'typebox';
-import { authErrors, ErrorResponse, rawResponse } from '../schemas';
+import { parseCursor } from '../../domain/cursor';
+import { authErrors, ErrorResponse, EventsHeaders, rawResponse } from '../schemas';
 
 /**
  * `Retry-After` of a stream refused for a limit: streams are freed by hanging up, not by a
@@ -35,10 +36,12 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
           'Server-sent events: message.received {message}, message.deleted {id}, ' +
           'inbox.cleared, mailbox.extended {expiresAt}, delivery.refused {refusal}, ' +
           'mailbox.expired (the stream ends). ' +
-          'A `: ping` comment at least every 15 s. Events are not replayed: after a reconnect, ' +
-          'GET /messages. Each node holds a few streams per mailbox and per client IP; one ' +
-          'more is 429 with Retry-After.',
+          'A `: ping` comment at least every 15 s. Each message.received has the message’s ' +
+          'cursor as its `id:`; a stream opened with `Last-Event-ID` first replays every ' +
+          'message after it, so a client that reconnects misses none. Each node holds a few ' +
+          'streams per mailbox and per client IP; one more is 429 with Retry-After.',
         tags: ['Events'],
+        headers: EventsHeaders,
         response: {
           200: rawResponse(
             'text/event-stream',
@@ -58,9 +61,15 @@ export const eventRoutes: FastifyPluginAsyncTypebox<{
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
       const client = clientKey(request.ip, deps.limits.ipv6PrefixBits);
+      const lastEventId = request.headers['last-event-id'];
       try {
         // Before the hijack: a refusal (429, 503) still goes out through the error handler.
-        await deps.hub.open(mailbox.address, reply.raw, client);
+        await deps.hub.open(
+          mailbox.address,
+          reply.raw,
+          client,
+          lastEventId === undefined ? undefined : parseCursor(lastEventId)!,
+        );
       } catch (err) {
         if (err instanceof AppError && err.status === 429) {
           reply.header('retry-after', REFUSED_RETRY_AFTER_SECONDS);

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply } from 'fastify';
-import { notFound } from '../../domain/app-error';
+import { AppError, notFound } from '../../domain/app-error';
+import { parseCursor } from '../../domain/cursor';
 import { toSummary } from '../../domain/message';
 import { attachmentDisposition, downloadContentType } from '../content-disposition';
 import type { AppDeps } from '../deps';
 import { JSON_TYPE, type InboxJson } from '../inbox-read';
+import { readFeed } from '../message-feed';
 import type { Authenticate } from '../plugins/auth';
 import {
   AttachmentParams,
@@ -13,6 +15,7 @@ import {
   ErrorResponse,
   MessageDetail,
   MessageList,
+  MessageListQuery,
   MessageParams,
   NoContent,
   rawResponse,
@@ -51,13 +54,22 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'List messages, newest first',
-        description: 'Summaries only; poll this every few seconds, or follow GET /events.',
+        description:
+          'Summaries only; poll this every few seconds, or follow GET /events. With `since`, ' +
+          'only the messages after that cursor and the cursor to ask from next; with `wait` ' +
+          'too, a long-poll that answers at the first new message.',
         tags: ['Messages'],
+        querystring: MessageListQuery,
         response: { 200: MessageList, ...authErrors },
       },
     },
     async (request, reply) => {
       const mailbox = await authenticate(request);
+      const { since, wait } = request.query;
+      if (since !== undefined) {
+        return readFeed(deps, mailbox.address, parseCursor(since)!, wait ?? 0, reply.raw);
+      }
+      if (wait !== undefined) throw new AppError('BAD_REQUEST', 400, '`wait` needs `since`');
       const messages = await store.listMessages(mailbox.address);
       const body =
         inboxJson.get(messages) ??

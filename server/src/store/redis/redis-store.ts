@@ -9,6 +9,7 @@ import type {
   MailStore,
   NewMailbox,
   RefusalRecord,
+  PlacedMessage,
 } from '../mail-store';
 import type { ChainableCommander, Redis } from 'ioredis';
 import { connectRedis, type RedisClient } from './connection';
@@ -137,6 +138,7 @@ interface Commands {
   /** PUT with five keys per message, their count first. */
   etPutMany(...args: (string | number | Buffer)[]): Promise<number[]>;
   etList(...args: string[]): Promise<[string | null, ...string[]]>;
+  etAfter(...args: (string | number)[]): Promise<string[]>;
   etReadMailboxes(...args: (string | number)[]): Promise<MailboxFields[]>;
   etAddRefusal(...args: (string | number)[]): Promise<number>;
   etDeleteMessage(...args: string[]): Promise<number>;
@@ -157,6 +159,7 @@ const SCRIPTS: [keyof Commands, string, number][] = [
   // server (on a Cluster they span slots).
   ['etPutMany', lua.PUT, 0],
   ['etList', lua.LIST, 5],
+  ['etAfter', lua.AFTER, 5],
   // As etPutMany: its key count first, only ever used on one server.
   ['etReadMailboxes', lua.READ_MAILBOXES, 0],
   ['etAddRefusal', lua.ADD_REFUSAL, 5],
@@ -495,6 +498,19 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     readInbox: (tokenHash, now) => guard(() => readInbox(tokenHash, now)),
 
     listMessages: (mailbox) => guard(() => listAt(mailbox, null)),
+
+    messagesAfter: (mailbox, after) =>
+      guard(async () => {
+        const [newest, ...placed] = await redis.etAfter(...k.of(mailbox), after);
+        const messages: PlacedMessage[] = [];
+        for (let i = 0; i < placed.length; i += 2) {
+          messages.push({
+            place: Number(placed[i]),
+            message: readSummary(placed[i + 1]!, mailbox),
+          });
+        }
+        return { messages, newest: Number(newest) };
+      }),
 
     getMessage: (mailbox, id) =>
       guard(async () => {

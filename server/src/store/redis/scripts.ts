@@ -163,6 +163,30 @@ redis.call('HSET', KEYS[1], 'rf', all)
 return 1
 `;
 
+/**
+ * ARGV: after → the place of the newest message (0 with none), then for each message placed
+ * after `after`, oldest first, its place and its summary JSON. The places are the order set's
+ * scores: the mailbox's `seq` as PUT gave it, which nothing lowers while the mailbox lives.
+ * Reads in chunks: Lua's unpack has a limit.
+ */
+export const AFTER = `
+local newest = redis.call('ZRANGE', KEYS[4], -1, -1, 'WITHSCORES')
+local out = { newest[2] or '0' }
+local placed = redis.call('ZRANGEBYSCORE', KEYS[4], '(' .. ARGV[1], '+inf', 'WITHSCORES')
+for i = 1, #placed, 1000 do
+  local ids = {}
+  for j = i, math.min(i + 999, #placed), 2 do ids[#ids + 1] = placed[j] end
+  local values = redis.call('HMGET', KEYS[2], unpack(ids))
+  for j, v in ipairs(values) do
+    if v then
+      out[#out + 1] = placed[i + 2 * j - 1]
+      out[#out + 1] = v
+    end
+  end
+end
+return out
+`;
+
 /** ARGV: id → 1 deleted, 0 not there. */
 export const DELETE_MESSAGE = `
 local summary = redis.call('HGET', KEYS[2], ARGV[1])

@@ -7,7 +7,7 @@ import type { MessageRecord } from '../../domain/message';
 import type { MailboxRecord, RefusalRecord } from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
-const SCHEMA_VERSION = 6;
+const SCHEMA_VERSION = 7;
 
 /** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
 const USAGE_TRIGGERS = `
@@ -47,7 +47,9 @@ CREATE TABLE mailboxes (
   expires_at INTEGER NOT NULL,
   -- Usage counters for the quota, kept by the triggers below.
   message_count INTEGER NOT NULL DEFAULT 0,
-  size_bytes    INTEGER NOT NULL DEFAULT 0
+  size_bytes    INTEGER NOT NULL DEFAULT 0,
+  -- The place given to the mailbox's last message (messages.place), deleted or not.
+  last_place    INTEGER NOT NULL DEFAULT 0
 ) WITHOUT ROWID;
 CREATE INDEX mailboxes_expires_at ON mailboxes (expires_at);
 
@@ -58,9 +60,12 @@ CREATE TABLE tombstones (
 ) WITHOUT ROWID;
 CREATE INDEX tombstones_until ON tombstones (until);
 
--- seq orders a mailbox's messages by arrival; id is the opaque public id.
+-- seq orders a mailbox's messages by arrival; id is the opaque public id. place is the
+-- message's place in its mailbox's order (the API's cursor): seq is shared by every mailbox
+-- (it would tell how much mail the service takes) and SQLite gives a deleted last seq again.
 CREATE TABLE messages (
   seq              INTEGER PRIMARY KEY,
+  place            INTEGER NOT NULL,
   id               TEXT NOT NULL UNIQUE,
   mailbox          TEXT NOT NULL REFERENCES mailboxes (address) ON DELETE CASCADE,
   received_at      INTEGER NOT NULL,
@@ -234,6 +239,17 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
   // 5 → 6: the refusals of each mailbox. Mailboxes already stored start with none.
   (db) => {
     db.exec(REFUSALS);
+  },
+  // 6 → 7: each message's place in its mailbox's order. Older messages take their seq, which
+  // already grows with arrival in each mailbox; the next message of a mailbox goes after them.
+  (db) => {
+    db.exec(`
+      ALTER TABLE mailboxes ADD COLUMN last_place INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE messages ADD COLUMN place INTEGER NOT NULL DEFAULT 0;
+      UPDATE messages SET place = seq;
+      UPDATE mailboxes SET
+        last_place = (SELECT coalesce(max(seq), 0) FROM messages WHERE mailbox = address);
+    `);
   },
 ];
 

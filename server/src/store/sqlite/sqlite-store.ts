@@ -1,5 +1,5 @@
 import type { MessageRecord } from '../../domain/message';
-import type { MailStore } from '../mail-store';
+import type { MailStore, PlacedMessage } from '../mail-store';
 import { createReadCache } from './read-cache';
 import {
   MAILBOX_COLUMNS,
@@ -54,6 +54,11 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     ),
     list: db.prepare<[string], MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE mailbox = ? ORDER BY seq DESC`,
+    ),
+    // Newest first, read until the place asked for: a later message of a mailbox has both the
+    // larger place and the larger seq (a new row's seq is above every row's there is).
+    newestFirst: db.prepare<[string], MessageRow & { place: number }>(
+      `SELECT place, ${MESSAGE_COLUMNS} FROM messages WHERE mailbox = ? ORDER BY seq DESC`,
     ),
     get: db.prepare<[string, string], MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ? AND mailbox = ?`,
@@ -150,6 +155,17 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       ),
 
     listMessages: async (mailbox) => list(mailbox),
+
+    async messagesAfter(mailbox, after) {
+      const messages: PlacedMessage[] = [];
+      let newest = 0;
+      for (const row of q.newestFirst.iterate(mailbox)) {
+        newest ||= row.place;
+        if (row.place <= after) break;
+        messages.push({ place: row.place, message: toMessage(row) });
+      }
+      return { messages: messages.reverse(), newest };
+    },
 
     async getMessage(mailbox, id) {
       const row = q.get.get(id, mailbox);

@@ -49,10 +49,14 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       'SELECT address FROM mailboxes WHERE expires_at <= ? ORDER BY expires_at LIMIT ?',
     ),
     purgeTombstones: db.prepare<[number]>('DELETE FROM tombstones WHERE until <= ?'),
+    // The place after the last the mailbox gave, in the transaction that stores the message.
+    nextPlace: db.prepare<[string], { last_place: number }>(
+      'UPDATE mailboxes SET last_place = last_place + 1 WHERE address = ? RETURNING last_place',
+    ),
     insertMessage: db.prepare(
-      `INSERT INTO messages (${MESSAGE_COLUMNS})
-       VALUES (@id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject, @preview,
-               @attachmentCount, @code, @confirmLink, @authSpf, @authDkim, @authDmarc,
+      `INSERT INTO messages (place, ${MESSAGE_COLUMNS})
+       VALUES (@place, @id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject,
+               @preview, @attachmentCount, @code, @confirmLink, @authSpf, @authDkim, @authDmarc,
                @authDomain)`,
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
@@ -107,7 +111,9 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     if (box.message_count + 1 > quota.maxMessages || box.size_bytes + m.size > quota.maxBytes) {
       return 'full';
     }
+    const { last_place: place } = q.nextPlace.get(d.mailbox)!;
     const { lastInsertRowid } = q.insertMessage.run({
+      place,
       id: m.id,
       mailbox: d.mailbox,
       receivedAt: m.receivedAt,

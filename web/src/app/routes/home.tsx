@@ -7,6 +7,7 @@ import {
   CountdownCard,
   DeleteNowButton,
   OpenOnPhoneButton,
+  SharedMailboxQuestion,
   useMailbox,
 } from '@/features/mailbox';
 import { NotificationToggleSlot, notifyNewMail } from '@/features/notifications';
@@ -108,6 +109,8 @@ export function HomeRoute() {
         onMailboxExtended={mailbox.applyExpiresAt}
         onNewMail={notifyNewMail}
       />
+
+      <SharedMailboxQuestion offer={mailbox.sharedOffer} onAnswer={mailbox.answerSharedOffer} />
 
       <AdSlot />
 

@@ -52,8 +52,13 @@ export function AttachmentList({
               className="flex items-center gap-3 rounded-lg border px-3 py-2"
             >
               <div className="min-w-0 flex-1">
-                <p className="truncate text-sm font-medium" title={attachment.filename}>
-                  {attachment.filename || 'attachment'}
+                <p
+                  data-slot="attachment-name"
+                  className="truncate text-sm font-medium"
+                  title={attachment.filename}
+                >
+                  {/* Isolated, and read left to right: the extension stays at the end. */}
+                  <bdi dir="ltr">{attachment.filename || 'attachment'}</bdi>
                 </p>
                 <p className="text-xs text-muted-foreground">{formatSize(attachment.size)}</p>
               </div>

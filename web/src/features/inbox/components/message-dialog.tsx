@@ -132,7 +132,7 @@ function MessageReader({
     <>
       <DialogHeader className="border-b p-5 pr-12 sm:p-6 sm:pr-14">
         <DialogTitle data-slot="message-subject" className="break-words">
-          {subjectLabel(message.subject)}
+          <bdi>{subjectLabel(message.subject)}</bdi>
         </DialogTitle>
         <div className="flex items-center gap-3">
           <span
@@ -145,11 +145,11 @@ function MessageReader({
             <div className="min-w-0 text-sm">
               <p className="truncate font-medium text-foreground">
                 <span className="sr-only">{messageReader.message.from}: </span>
-                {sender}
+                <bdi>{sender}</bdi>
                 {message.from.name && message.from.address && (
                   <span className="font-normal text-muted-foreground">
                     {' '}
-                    &lt;{message.from.address}&gt;
+                    &lt;<bdi>{message.from.address}</bdi>&gt;
                   </span>
                 )}
               </p>

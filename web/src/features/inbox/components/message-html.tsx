@@ -2,12 +2,12 @@ import { ImageIcon, ShieldCheckIcon } from 'lucide-react';
 import { useMemo, useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { messageReader } from '@/content/message-reader';
-import { buildMailDocument, type RemoteResources } from '../lib/mail-document';
+import { buildMailDocument, MAIL_SANDBOX, type RemoteResources } from '../lib/mail-document';
 
 /**
- * The HTML body in an iframe with `sandbox=""` (no scripts, no same origin) and a CSP that keeps
- * every remote resource blocked until the visitor allows it (`allowRemote`, from
- * {@link RemoteContentNotice}). See `lib/mail-document.ts`.
+ * The HTML body in a sandboxed iframe (no scripts, no same origin, no forms; links open in a new
+ * tab) and a CSP that keeps every remote resource blocked until the visitor allows it
+ * (`allowRemote`, from {@link RemoteContentNotice}). See `lib/mail-document.ts`.
  */
 export function MessageHtml({ html, allowRemote }: { html: string; allowRemote: boolean }) {
   const srcDoc = useMemo(() => buildMailDocument(html, { allowRemote }), [html, allowRemote]);
@@ -17,7 +17,7 @@ export function MessageHtml({ html, allowRemote }: { html: string; allowRemote: 
       <iframe
         data-slot="message-html"
         title={messageReader.message.htmlFrameTitle}
-        sandbox=""
+        sandbox={MAIL_SANDBOX}
         srcDoc={srcDoc}
         referrerPolicy="no-referrer"
         className="h-[50vh] min-h-64 w-full rounded-md border"

@@ -1,6 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { timeRatio } from '@/test/cost';
+import { HOSTILE_MAIL_TEXTS, ordinaryMailText, repeatTo } from '@/test/hostile-mail';
+import { MAX_TEXT_LINKS } from '../lib/linkify';
 import { AttachmentList } from './attachment-list';
 import { MessageHtml, RemoteContentNotice } from './message-html';
 import { MessageText } from './message-text';
@@ -23,6 +26,22 @@ describe('MessageText', () => {
     expect(document.querySelector('b')).toBeNull();
     expect(screen.getByText(/<b>grassetto<\/b>/)).toBeInTheDocument();
   });
+
+  it('links the first links of a text made of links, and shows the rest as text', () => {
+    const text = repeatTo('https://a.example/ ', 19 * (MAX_TEXT_LINKS + 50));
+    render(<MessageText text={text} />);
+    expect(screen.getAllByRole('link')).toHaveLength(MAX_TEXT_LINKS);
+    expect(document.querySelector('[data-slot="message-text"]')?.textContent).toBe(text);
+  });
+
+  it('opens a hostile text for no more than 3x an ordinary one of the same size', () => {
+    const CHARS = 64 * 1024;
+    const show = (text: string) => () => render(<MessageText text={text} />).unmount();
+    const ordinary = show(ordinaryMailText(CHARS));
+    for (const hostile of HOSTILE_MAIL_TEXTS) {
+      expect(timeRatio(show(hostile.make(CHARS)), ordinary), hostile.name).toBeLessThan(3);
+    }
+  }, 60_000);
 });
 
 describe('MessageHtml', () => {
@@ -30,7 +49,7 @@ describe('MessageHtml', () => {
     const html = '<p>Offerta</p><img src="https://tracker.example/p.gif">';
     const { rerender } = render(<MessageHtml html={html} allowRemote={false} />);
     const frame = screen.getByTitle('Versione HTML del messaggio');
-    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
     const blocked = frame.getAttribute('srcdoc') ?? '';
     expect(blocked).toContain('Offerta');
     expect(blocked).toMatch(/Content-Security-Policy" content="default-src 'none'; img-src data:;/);
@@ -39,7 +58,7 @@ describe('MessageHtml', () => {
     const allowed = frame.getAttribute('srcdoc') ?? '';
     expect(allowed).toMatch(/img-src data: http: https:/);
     expect(allowed).not.toMatch(/script-src/);
-    expect(frame).toHaveAttribute('sandbox', '');
+    expect(frame).toHaveAttribute('sandbox', 'allow-popups allow-popups-to-escape-sandbox');
   });
 });
 

@@ -25,6 +25,8 @@ export interface MessageRowProps {
  * it) and shows on hover with a mouse, always on touch screens, and whenever it has focus.
  * A verification code gets a chip that copies it: also beside the row's button, laid over a
  * space kept free for it at the bottom of the button, so a tap on it never opens the message.
+ * Whatever the mail chose (name, subject, preview) sits in a `<bdi>`: its direction is its own
+ * and ends there, so it cannot reorder the row's words.
  */
 export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }: MessageRowProps) {
   const sender = senderLabel(message.from);
@@ -65,7 +67,7 @@ export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }:
                 data-slot="message-sender"
                 className={cn('truncate text-sm', unread ? 'font-semibold' : 'font-medium')}
               >
-                {sender}
+                <bdi>{sender}</bdi>
               </span>
               {check?.kind === 'verified' && <SenderMark check={check} compact />}
             </span>
@@ -78,10 +80,12 @@ export function MessageRow({ message, unread, deleting, now, onOpen, onDelete }:
             className={cn('truncate text-sm', unread && 'font-semibold')}
           >
             {unread && <span className="sr-only">{strings.inbox.unread}: </span>}
-            {subject}
+            <bdi>{subject}</bdi>
           </span>
           {message.preview && (
-            <span className="truncate text-xs text-muted-foreground">{message.preview}</span>
+            <span className="truncate text-xs text-muted-foreground">
+              <bdi>{message.preview}</bdi>
+            </span>
           )}
           {spoofedDomain && <SenderMark check={check} compact />}
           {message.hasAttachments && (

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { BLOCKED_CSP, REMOTE_CSP, buildMailDocument, findRemoteResources } from './mail-document';
+import { timeRatio } from '@/test/cost';
+import { HOSTILE_MARKUP, HOSTILE_STYLE_ELEMENTS, ordinaryMailHtml } from '@/test/hostile-mail';
+import {
+  BLOCKED_CSP,
+  REMOTE_CSP,
+  buildMailDocument,
+  findRemoteResources,
+  linkDestination,
+} from './mail-document';
 
 function parse(srcdoc: string): Document {
   return new DOMParser().parseFromString(srcdoc, 'text/html');
@@ -58,6 +66,125 @@ describe('buildMailDocument', () => {
     const anchor = doc.querySelector('a');
     expect(anchor?.getAttribute('rel')).toBe('noopener noreferrer');
     expect(anchor?.getAttribute('target')).toBe('_blank');
+  });
+
+  it('opens web and mailto links in a new tab, their real destination as the tooltip', () => {
+    const doc = parse(
+      buildMailDocument(
+        '<a href=" https://banca.example/conferma?t=1 " title="Vai su banca.example" target="_top">https://banca-sicura.example</a>' +
+          '<a href="MAILTO:aiuto@negozio.example">Scrivici</a>' +
+          '<map><area href="http://mappa.example/" alt="Mappa"></map>',
+        { allowRemote: false },
+      ),
+    );
+    const links = [...doc.querySelectorAll('a, area')].map((a) => ({
+      href: a.getAttribute('href'),
+      title: a.getAttribute('title'),
+      target: a.getAttribute('target'),
+      rel: a.getAttribute('rel'),
+    }));
+    expect(links).toEqual([
+      {
+        href: 'https://banca.example/conferma?t=1',
+        title: 'https://banca.example/conferma?t=1',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+      {
+        href: 'mailto:aiuto@negozio.example',
+        title: 'mailto:aiuto@negozio.example',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+      {
+        href: 'http://mappa.example/',
+        title: 'http://mappa.example/',
+        target: '_blank',
+        rel: 'noopener noreferrer',
+      },
+    ]);
+  });
+
+  it('follows no other link: scripts, data, phone numbers, relative and protocol-relative ones', () => {
+    const hrefs = [
+      'javascript:alert(1)',
+      ' JaVaScRiPt:alert(1)',
+      'java\tscript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'tel:+390212345678',
+      '/#apri=Q2hpYXZlLWRpLXByb3ZhLWNvbi00My1jYXJhdHRlcmk',
+      '#sezione',
+      'pagina.html',
+      '//altrove.example/x',
+      'https://',
+    ];
+    const doc = parse(
+      buildMailDocument(
+        hrefs
+          .map((href) => `<a href="${href}" title="falso" ping="https://t.example/p">x</a>`)
+          .join(''),
+        { allowRemote: true },
+      ),
+    );
+    const anchors = [...doc.querySelectorAll('a')];
+    expect(anchors).toHaveLength(hrefs.length);
+    for (const anchor of anchors) {
+      expect(anchor.getAttributeNames()).toEqual([]);
+    }
+  });
+
+  it('drops pings, downloads and the SVG spelling of a link', () => {
+    const doc = parse(
+      buildMailDocument(
+        '<a href="https://x.example/" ping="https://t.example/p" download="x.exe">x</a>' +
+          '<svg><a xlink:href="javascript:alert(1)"><text>y</text></a></svg>',
+        { allowRemote: true },
+      ),
+    );
+    const [web, svg] = [...doc.querySelectorAll('a')];
+    expect(web?.getAttributeNames().sort()).toEqual(['href', 'rel', 'target', 'title']);
+    expect(svg?.getAttributeNames()).toEqual([]);
+  });
+
+  it('empties every relative URL, so nothing loads from our own origin after Mostra immagini', () => {
+    const doc = parse(
+      buildMailDocument(
+        `<head><link rel="stylesheet" href="/assets/index.css"><link rel="stylesheet" href="https://cdn.example/ok.css">
+        <style>@import "/x.css"; .a{background:url(/api/v1/messages)} .b{background:u\\72l(img.png)}
+          .c{background:image-set("/a.png" 1x)} .d{background:url(https://cdn.example/ok.png)} .e{filter:url(#f)}</style></head>
+        <body background="/bg.png"><img src="/api/v1/mailbox" alt="a"><img src=" \\\\cdn.example/ok.png" alt="b">
+        <img srcset="https://cdn.example/1.png 1x,/2.png 2x" alt="c"><img src="cid:logo" alt="d">
+        <img src="data:image/gif;base64,R0lGOD" alt="e"><video poster="/p.png" src="/v.mp4"></video>
+        <p style="background:url('/p.png')">x</p><p style="background:url(https://cdn.example/p.png)">y</p></body>`,
+        { allowRemote: true },
+      ),
+    );
+    expect([...doc.querySelectorAll('link')].map((l) => l.getAttribute('href'))).toEqual([
+      null,
+      'https://cdn.example/ok.css',
+    ]);
+    const style = doc.querySelectorAll('style')[1]?.textContent ?? '';
+    expect(style).toContain('@import "";');
+    expect(style).toContain('.a{background:url()}');
+    expect(style).toContain('.b{background:url()}');
+    expect(style).toContain('.c{background:image-set("" 1x)}');
+    expect(style).toContain('.d{background:url(https://cdn.example/ok.png)}');
+    expect(style).toContain('.e{filter:url(#f)}');
+    expect(doc.body.hasAttribute('background')).toBe(false);
+    expect([...doc.querySelectorAll('img')].map((i) => i.getAttribute('src'))).toEqual([
+      null,
+      ' \\\\cdn.example/ok.png',
+      null,
+      'cid:logo',
+      'data:image/gif;base64,R0lGOD',
+    ]);
+    expect(doc.querySelectorAll('img')[2]?.hasAttribute('srcset')).toBe(false);
+    const video = doc.querySelector('video');
+    expect(video?.hasAttribute('poster') || video?.hasAttribute('src')).toBe(false);
+    expect([...doc.querySelectorAll('p')].map((p) => p.getAttribute('style'))).toEqual([
+      'background:url("")',
+      'background:url(https://cdn.example/p.png)',
+    ]);
   });
 
   it('wraps a bare fragment into a full document', () => {
@@ -135,11 +262,68 @@ describe('findRemoteResources', () => {
     expect(count('<p>Solo testo</p>')).toBe(0);
   });
 
+  it('sees url() spelled with escapes, image-set() and a host behind backslashes', () => {
+    const found = findRemoteResources(
+      `<style>.a{background:u\\72l(https://t.example/1.png)} .b{background:\\75rl("https://t.example/2.png")}
+        .c{background-image:image-set("https://t.example/3.png" 1x, "https://t.example/4.png" 2x)}
+        .d{background:-webkit-image-set('https://t.example/5.png' 1x)}</style>
+        <p style="background:u\\72l('https://t.example/6.png')">x</p><img src="\\\\t.example/7.png">`,
+    );
+    expect(found.images.sort()).toEqual(
+      [1, 2, 3, 4, 5, 6]
+        .map((n) => `https://t.example/${n}.png`)
+        .concat('\\\\t.example/7.png')
+        .sort(),
+    );
+  });
+
   it('sees through case and whitespace tricks in URLs', () => {
     expect(
       findRemoteResources(
         '<img src=" HTTPS://Track.example/p.gif "><img src="ht\ttps://track.example/q.gif">',
       ).images,
     ).toEqual(['HTTPS://Track.example/p.gif', 'https://track.example/q.gif']);
+  });
+});
+
+describe('linkDestination', () => {
+  it('is the absolute URL of an http, https or mailto link, else nothing', () => {
+    expect(linkDestination('HTTPS://Banca.Example/a b')).toBe('https://banca.example/a%20b');
+    expect(linkDestination('mailto:x@y.example')).toBe('mailto:x@y.example');
+    expect(linkDestination('http://[::1')).toBeNull();
+    expect(linkDestination('/#apri=x')).toBeNull();
+    expect(linkDestination(null)).toBeNull();
+  });
+});
+
+describe('opening hostile HTML', () => {
+  const open = (html: string) => () => {
+    findRemoteResources(html);
+    buildMailDocument(html, { allowRemote: false });
+  };
+
+  // The probe that froze the tab for seconds: a <style> of url(' x 20,000, 100 KB.
+  it("costs no more than 3x an ordinary style sheet of the same size: url(' runs", () => {
+    const CHARS = 100 * 1024;
+    const [hostile] = HOSTILE_STYLE_ELEMENTS;
+    const ratio = timeRatio(open(hostile!.make(CHARS)), open(hostile!.ordinary!(CHARS)));
+    expect(ratio).toBeLessThan(3);
+  }, 60_000);
+
+  // jsdom's DOM costs far more per element than a browser's: a smaller size keeps it quick.
+  it('costs no more than 3x an ordinary message of the same shape: many elements', () => {
+    const CHARS = 8 * 1024;
+    for (const hostile of HOSTILE_MARKUP) {
+      const ordinary = (hostile.ordinary ?? ordinaryMailHtml)(CHARS);
+      const ratio = timeRatio(open(hostile.make(CHARS)), open(ordinary), 5);
+      expect(ratio, hostile.name).toBeLessThan(3);
+    }
+  }, 60_000);
+
+  it('still finds every remote image of an ordinary newsletter', () => {
+    const html = ordinaryMailHtml(8 * 1024);
+    expect(findRemoteResources(html).images).toHaveLength(
+      new Set(html.match(/https:\/\/negozio\.example\/img\/[\w.]+/g)).size,
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '@/components/ui/dialog';
 import { mailboxTools } from '@/content/mailbox-tools';
+import { sharedMailbox } from '@/content/shared-mailbox';
 import { strings } from '@/content/strings';
 import { copyText } from '@/lib/clipboard';
 import { toast } from '@/lib/toast';
@@ -108,6 +109,9 @@ export function OpenOnPhoneDialog({ token, onClose, returnFocusTo }: OpenOnPhone
         ) : (
           <p className="text-sm text-muted-foreground">{mailboxTools.openOnPhone.failed}</p>
         )}
+        <p data-slot="share-phone-hint" className="text-center text-sm text-muted-foreground">
+          {sharedMailbox.phoneHint}
+        </p>
         <div
           data-slot="share-warning"
           role="note"

@@ -1,7 +1,7 @@
 /**
- * The life of the visitor's mailbox in this tab: restore or create on the first visit (or open
- * the one a 'Apri sul telefono' link names), create anew on request, extend, delete at once on
- * request ('Elimina tutto ora'), and expire. The phases and what moves them are the pure
+ * The life of the visitor's mailbox in this tab: restore or create on the first visit (or, once
+ * the visitor agrees, open the one a 'Apri sul telefono' link names), create anew on request,
+ * extend, delete at once on request ('Elimina tutto ora'), and expire. The phases and what moves them are the pure
  * `mailboxReducer`; this hook runs the requests and the side effects of each change. The
  * credentials (address + token) are client state kept here and in `sessionStorage`; everything
  * the server says about the mailbox (its `expiresAt`) lives in the query cache.
@@ -18,10 +18,10 @@ import { domainsQueryOptions, useDomains } from '../api/get-domains';
 import { setMailboxExpiry, useMailboxInfo } from '../api/get-mailbox';
 import { atLongestLife, isCurrent, type MailboxPhase } from '../lib/mailbox-life';
 import * as notice from '../lib/mailbox-notices';
-import { useMailboxStart } from './use-mailbox-start';
+import { useMailboxStart, type SharedOffer } from './use-mailbox-start';
 import { useMailboxState } from './use-mailbox-state';
 
-export type { MailboxPhase };
+export type { MailboxPhase, SharedOffer };
 
 export interface MailboxController {
   phase: MailboxPhase;
@@ -51,6 +51,10 @@ export interface MailboxController {
   expire: () => void;
   /** Another tab extended the mailbox: take the new expiry from the push event. */
   applyExpiresAt: (expiresAt: string) => void;
+  /** A share link's mailbox, waiting for the visitor to say whether to open it here. */
+  sharedOffer: SharedOffer | null;
+  /** Opens the offered mailbox in this tab (`true`) or keeps the tab's own (`false`). */
+  answerSharedOffer: (open: boolean) => void;
 }
 
 /** The server no longer makes addresses on the domain asked for (or never did). */
@@ -161,7 +165,10 @@ export function useMailbox(): MailboxController {
       },
     };
   }, [createMailbox, current, deleteMailbox, dispatch, extendMailbox, queryClient]);
-  useMailboxStart(dispatch, requestMailbox);
+  const { offer: sharedOffer, answer: answerSharedOffer } = useMailboxStart(
+    dispatch,
+    requestMailbox,
+  );
 
   const info = useMailboxInfo(state.phase === 'active' ? (state.session?.token ?? null) : null);
   // A refetch (window focus) that meets a 401 means the server already deleted the mailbox.
@@ -178,6 +185,8 @@ export function useMailbox(): MailboxController {
     isExtending,
     isDeleting: state.deleting !== null,
     domains,
+    sharedOffer,
+    answerSharedOffer,
     ...actions,
   };
 }

@@ -119,11 +119,20 @@ describe('mailbox life', () => {
       expect(after({ type: 'unobtainable' }).phase).toBe('failed');
     });
 
-    it('opens a shared mailbox before the stored one, and a broken link falls back to it', () => {
+    it('asks about a shared mailbox before the stored one, and a broken link falls back to it', () => {
       writeSession(FIRST);
       expect(planStart(readShareFragment(`#apri=${SECOND.token}`), readSession())).toEqual({
-        kind: 'open-shared',
+        kind: 'ask-shared',
         token: SECOND.token,
+      });
+      expect(planStart(readShareFragment(`#apri=${SECOND.token}`), null)).toEqual({
+        kind: 'ask-shared',
+        token: SECOND.token,
+      });
+      // A link to the mailbox this tab holds already is no switch: nothing to ask.
+      expect(planStart(readShareFragment(`#apri=${FIRST.token}`), readSession())).toEqual({
+        kind: 'restore',
+        token: FIRST.token,
       });
       expect(planStart(readShareFragment('#apri=rotto'), readSession())).toEqual({
         kind: 'shared-invalid',

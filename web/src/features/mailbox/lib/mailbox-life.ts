@@ -82,13 +82,14 @@ export function isCurrent(state: MailboxState, token: string): boolean {
 }
 
 /**
- * The first step of a tab: open the mailbox a share link names (`open-shared`; a malformed link
- * is `shared-invalid`), else confirm the one this tab stored before a reload (`restore`), else
- * `create`. A stored mailbox the server no longer knows, or a shared one, falls back to the
- * visitor's own: `planStart(null, stored)`.
+ * The first step of a tab: a share link (`/#apri=<token>`) to a mailbox this tab does not hold is
+ * asked about first (`ask-shared`; a malformed link is `shared-invalid`); one to the very
+ * mailbox this tab stored is that mailbox (`restore`), as is the one this tab stored before a
+ * reload; else `create`. A stored mailbox the server no longer knows, or a shared one declined or
+ * gone, falls back to the visitor's own: `planStart(null, stored)`.
  */
 export type StartPlan =
-  | { kind: 'open-shared'; token: string }
+  | { kind: 'ask-shared'; token: string }
   | { kind: 'shared-invalid' }
   | { kind: 'restore'; token: string }
   | { kind: 'create' };
@@ -97,8 +98,9 @@ export function planStart(
   shared: { token: string | null } | null,
   stored: MailboxSession | null,
 ): StartPlan {
-  if (shared)
-    return shared.token ? { kind: 'open-shared', token: shared.token } : { kind: 'shared-invalid' };
+  if (shared && shared.token !== stored?.token) {
+    return shared.token ? { kind: 'ask-shared', token: shared.token } : { kind: 'shared-invalid' };
+  }
   return stored ? { kind: 'restore', token: stored.token } : { kind: 'create' };
 }
 

@@ -120,6 +120,14 @@ export function disableNotifications(): void {
   setOptIn(false);
 }
 
+/**
+ * A name the mail chose, set in a sentence of ours that the system draws as plain text: First
+ * Strong Isolate … Pop Directional Isolate (Unicode UAX #9, X5c and X6a) give it a direction of
+ * its own and close, at the PDI, any embedding or override it opened, so that it cannot reorder
+ * the words around it. In the page a `<bdi>` does the same.
+ */
+const isolate = (text: string) => `\u2068${text}\u2069`;
+
 function senderOf(message: MessageSummary): string {
   return message.from?.name.trim() || message.from?.address.trim() || strings.inbox.unknownSender;
 }
@@ -149,7 +157,7 @@ export async function notifyNewMail(messages: readonly MessageSummary[]): Promis
           },
         ]
       : messages.map((m) => ({
-          title: mailboxTools.notifications.title(senderOf(m)),
+          title: mailboxTools.notifications.title(isolate(senderOf(m))),
           body: m.subject.trim() || strings.inbox.noSubject,
           tag: `message-${m.id}`,
         }));
