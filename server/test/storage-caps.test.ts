@@ -1,4 +1,5 @@
 import type { CreatedMailbox, MessageList, RefusalList } from '@et/common';
+import type { Cluster } from 'ioredis';
 import { statfs } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { pino } from 'pino';
@@ -7,9 +8,10 @@ import { CONFIG_VARS } from '../src/config';
 import { createLocalCounters } from '../src/counters/local-counters';
 import { CAP_WINDOW_MS, createDeliveryCaps } from '../src/ingest/delivery-caps';
 import { connectRedis } from '../src/store/redis/connection';
+import { memoryHeadroom } from '../src/store/redis/memory-headroom';
 import { createFakeClock } from './helpers/fake-clock';
 import { bearer, startHarness, type Harness, type HarnessOptions } from './helpers/harness';
-import { startRedis, type TestRedis } from './helpers/redis-server';
+import { startRedis, startRedisCluster, type TestRedis } from './helpers/redis-server';
 import { code, openSmtp, type SmtpSession } from './helpers/smtp-client';
 import { STORE_MODES } from './helpers/store-modes';
 
@@ -340,6 +342,27 @@ describe('the store watermark, redis store', () => {
       await admin.config('SET', 'maxmemory', '0');
       await admin.quit();
       await h.close();
+    }
+  });
+});
+
+describe('the store watermark, redis cluster', () => {
+  it('is the fullest primary’s', async () => {
+    const cluster = await startRedisCluster();
+    const client = await connectRedis(cluster.url, 'test-cluster');
+    try {
+      const read = memoryHeadroom(client, 90, pino({ level: 'silent' }));
+      const roomy = await read();
+      expect(roomy).toBeGreaterThan(0);
+      const [first] = (client as Cluster).nodes('master');
+      const used = Number(/used_memory:(\d+)/.exec(await first!.info('memory'))![1]);
+      await first!.config('SET', 'maxmemory', String(Math.ceil((used * 100) / 95)));
+      expect(await read()).toBeLessThan(0);
+      await first!.config('SET', 'maxmemory', '0');
+      expect(await read()).toBeGreaterThan(0);
+    } finally {
+      await client.quit();
+      await cluster.stop();
     }
   });
 });

@@ -70,6 +70,7 @@ export function createDeliveryCaps(opts: DeliveryCapsOptions): DeliveryCap {
     nextSweep = at + SPENT_SWEEP_MS;
     for (const [k, until] of spent) if (until <= at) spent.delete(k);
   }
+
   const senderKey = (ip: string) => `smtp-sender-bytes:${clientKey(ip, opts.ipv6PrefixBits)}`;
   const creatorKey = (creator: string) => `smtp-creator-bytes:${creator}`;
 
