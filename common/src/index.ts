@@ -16,12 +16,10 @@ export const MAILBOX_TTL_SECONDS = 600;
 export const ADDRESS_LOCAL_PART_LENGTH = 12;
 
 /*
- * Default limits of the service. The server's settings (`MAX_MESSAGE_BYTES`,
- * `MAILBOX_MAX_MESSAGES`, `MAILBOX_MAX_BYTES`, `TOMBSTONE_DAYS`, `RATE_LIMIT_CREATE_MAX`,
- * `RATE_LIMIT_CREATE_WINDOW_SECONDS`, `SENDER_MAX_BYTES_PER_HOUR`, `CREATOR_MAX_BYTES_PER_HOUR`,
- * `ROLE_MAILBOX_SENDER_SHARE_PERCENT` and the others of the same name) fall back to these, and
- * the FAQ, the terms and the privacy policy quote them: an operator who changes a limit changes
- * it here, so the pages say it too.
+ * Default limits of the service. The server's settings of the same names (`MAX_MESSAGE_BYTES`,
+ * `MAILBOX_MAX_BYTES`, `SENDER_MAX_BYTES_PER_HOUR`, …) fall back to these, and the FAQ, the
+ * terms and the privacy policy quote them: an operator who changes a limit changes it here, so
+ * the pages say it too.
  */
 /** Largest message SMTP accepts, in bytes. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
