@@ -60,8 +60,10 @@ export const CREATOR_MAX_BYTES_PER_HOUR = 500 * 1024 * 1024;
  * The share of the operator's postmaster and abuse mailboxes, in percent of their quota, that
  * the mail of one sending client (an IPv4 address or an IPv6 /64) may hold; beyond, 452 4.2.2
  * for that sender only, so that no one sender can fill them against everyone else's reports.
+ * A quarter of the default quota (12.5 MB) still takes one message of the largest size with our
+ * trace fields, such as an abuse report carrying the whole mail it reports.
  */
-export const ROLE_MAILBOX_SENDER_SHARE_PERCENT = 20;
+export const ROLE_MAILBOX_SENDER_SHARE_PERCENT = 25;
 /** Detail, attachment and raw downloads per token per minute; beyond, 429 with Retry-After. */
 export const VIEW_RATE_LIMIT_PER_MINUTE = 120;
 /** Refusals of mail addressed to a mailbox that the mailbox keeps (the newest), for the page. */

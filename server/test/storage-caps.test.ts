@@ -212,12 +212,12 @@ describe.each(STORE_MODES)('storage one client cannot exhaust, %s store', (mode)
       replies.push((await transaction(flood, [postmaster], raw, 'x@attacker.example')).data);
     }
     flood.close();
-    // A fifth of the 50 MB quota: ten such messages with our trace fields, then refused.
+    // A quarter of the 50 MB quota: thirteen such messages with our trace fields, then refused.
     const share =
       (CONFIG_VARS.mailboxMaxBytes.fallback * CONFIG_VARS.roleMailboxSenderSharePercent.fallback) /
       100;
     const taken = Math.floor(share / 1_000_600);
-    expect(taken).toBe(10);
+    expect(taken).toBe(13);
     expect(replies).toEqual([
       ...Array<unknown>(taken).fill(TAKEN),
       ...Array<string>(63 - taken).fill(FULL),

@@ -9,7 +9,7 @@ import { type OperatorFacts, operator } from './operator';
  * text: `revisions.test.ts` fails when the text changes and these two do not.
  */
 export const lastUpdated = '2026-11-28';
-export const textFingerprint = '7651256bfe00f833';
+export const textFingerprint = '90aad069924d3314';
 
 /** The terms of service of `/terms`, section by section, for the operator's facts. */
 export function termsSections(op: OperatorFacts): LegalSection[] {
