@@ -110,6 +110,8 @@ export const BENCH_ENV: Record<string, string> = {
   // Every bench client is 127.0.0.1: the per-client caps would refuse the load itself.
   MAX_STREAMS_PER_IP: '1000000',
   HTTP_MAX_CONNECTIONS_PER_IP: '1000000',
+  SENDER_MAX_BYTES_PER_HOUR: String(1024 ** 4),
+  CREATOR_MAX_BYTES_PER_HOUR: String(1024 ** 4),
   // Metrics on (a free port, never scraped) unless the bench is run with METRICS_PORT= to
   // compare without them (bench/README, "Metrics").
   METRICS_PORT: process.env.METRICS_PORT ?? '0',

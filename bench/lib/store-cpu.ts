@@ -65,7 +65,7 @@ async function bareCalls(url: string): Promise<StoreCalls> {
       return true;
     },
     async findMailbox(address) {
-      const [, c, e, n, b] = await redis.hmget(
+      const [, c, e, n, b, , cr] = await redis.hmget(
         keys.mailbox(address),
         'th',
         'c',
@@ -73,6 +73,7 @@ async function bareCalls(url: string): Promise<StoreCalls> {
         'n',
         'b',
         'v',
+        'cr',
       );
       return {
         address,
@@ -80,6 +81,7 @@ async function bareCalls(url: string): Promise<StoreCalls> {
         expiresAt: Number(e),
         messageCount: Number(n),
         sizeBytes: Number(b),
+        creator: cr ?? null,
       };
     },
     async putMessages([d]) {

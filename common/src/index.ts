@@ -16,10 +16,10 @@ export const MAILBOX_TTL_SECONDS = 600;
 export const ADDRESS_LOCAL_PART_LENGTH = 12;
 
 /*
- * Default limits of the service. The server's settings (`MAX_MESSAGE_BYTES`,
- * `MAILBOX_MAX_MESSAGES`, `MAILBOX_MAX_BYTES`, `TOMBSTONE_DAYS`, `RATE_LIMIT_CREATE_MAX`,
- * `RATE_LIMIT_CREATE_WINDOW_SECONDS`) fall back to these, and the FAQ, the terms and the privacy
- * policy quote them: an operator who changes a limit changes it here, so the pages say it too.
+ * Default limits of the service. The server's settings of the same names (`MAX_MESSAGE_BYTES`,
+ * `MAILBOX_MAX_BYTES`, `SENDER_MAX_BYTES_PER_HOUR`, …) fall back to these, and the FAQ, the
+ * terms and the privacy policy quote them: an operator who changes a limit changes it here, so
+ * the pages say it too.
  */
 /** Largest message SMTP accepts, in bytes. */
 export const MAX_MESSAGE_BYTES = 10 * 1024 * 1024;
@@ -56,6 +56,14 @@ export const SENDER_MAX_BYTES_PER_HOUR = 500 * 1024 * 1024;
  * 451 4.7.1 until the window moves.
  */
 export const CREATOR_MAX_BYTES_PER_HOUR = 500 * 1024 * 1024;
+/**
+ * The share of the operator's postmaster and abuse mailboxes, in percent of their quota, that
+ * the mail of one sending client (an IPv4 address or an IPv6 /64) may hold; beyond, 452 4.2.2
+ * for that sender only, so that no one sender can fill them against everyone else's reports.
+ * A quarter of the default quota (12.5 MB) still takes one message of the largest size with our
+ * trace fields, such as an abuse report carrying the whole mail it reports.
+ */
+export const ROLE_MAILBOX_SENDER_SHARE_PERCENT = 25;
 /** Detail, attachment and raw downloads per token per minute; beyond, 429 with Retry-After. */
 export const VIEW_RATE_LIMIT_PER_MINUTE = 120;
 /** Refusals of mail addressed to a mailbox that the mailbox keeps (the newest), for the page. */

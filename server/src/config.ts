@@ -1,4 +1,5 @@
 import {
+  CREATOR_MAX_BYTES_PER_HOUR,
   HTTP_MAX_CONNECTIONS_PER_IP,
   MAILBOX_MAX_BYTES,
   MAILBOX_MAX_LIFETIME_SECONDS,
@@ -9,6 +10,8 @@ import {
   RATE_LIMIT_CREATE_MAX,
   RATE_LIMIT_CREATE_WINDOW_SECONDS,
   RATE_LIMIT_IPV6_PREFIX,
+  ROLE_MAILBOX_SENDER_SHARE_PERCENT,
+  SENDER_MAX_BYTES_PER_HOUR,
   TOMBSTONE_DAYS,
 } from '@et/common';
 import { isIP } from 'node:net';
@@ -48,6 +51,11 @@ export interface Config {
   role: Role;
   mailboxMaxMessages: number;
   mailboxMaxBytes: number;
+  roleMailboxSenderSharePercent: number;
+  senderMaxBytesPerHour: number;
+  creatorMaxBytesPerHour: number;
+  storeMinFreeBytes: number;
+  redisMaxMemoryPercent: number;
   smtpMaxConnections: number;
   smtpMaxConnectionsPerIp: number;
   smtpIdleTimeoutMs: number;
@@ -342,6 +350,36 @@ export const CONFIG_VARS = {
     read: int(1024, 10 * 1024 ** 3),
     doc: 'Bytes one mailbox may hold (raw sizes); beyond, SMTP answers 452 4.2.2.',
   },
+  roleMailboxSenderSharePercent: {
+    name: 'ROLE_MAILBOX_SENDER_SHARE_PERCENT',
+    fallback: ROLE_MAILBOX_SENDER_SHARE_PERCENT,
+    read: int(1, 100),
+    doc: 'Share of the postmaster and abuse mailboxes (of `MAILBOX_MAX_MESSAGES` and of `MAILBOX_MAX_BYTES`) that the mail of one sending client (an IPv4 address, an IPv6 network of `RATE_LIMIT_IPV6_PREFIX` bits) may hold; beyond, 452 4.2.2 for that sender only, until the operator deletes some of its mail.',
+  },
+  senderMaxBytesPerHour: {
+    name: 'SENDER_MAX_BYTES_PER_HOUR',
+    fallback: SENDER_MAX_BYTES_PER_HOUR,
+    read: int(1024, 1024 ** 4),
+    doc: 'Bytes of mail SMTP takes from one sending client (an IPv4 address, an IPv6 network of `RATE_LIMIT_IPV6_PREFIX` bits) per hour, each stored copy counted; beyond, 451 4.7.1 until the window moves. Shared by every node on Redis.',
+  },
+  creatorMaxBytesPerHour: {
+    name: 'CREATOR_MAX_BYTES_PER_HOUR',
+    fallback: CREATOR_MAX_BYTES_PER_HOUR,
+    read: int(1024, 1024 ** 4),
+    doc: 'Bytes of mail SMTP takes per hour into the mailboxes one client created, together; beyond, 451 4.7.1 until the window moves. Shared by every node on Redis.',
+  },
+  storeMinFreeBytes: {
+    name: 'STORE_MIN_FREE_BYTES',
+    fallback: 512 * 1024 * 1024,
+    read: int(0, 1024 ** 5),
+    doc: "SQLite store: free bytes kept on `DATA_DIR`'s filesystem (read every second, like Postfix's `queue_minfree`); below, new mail gets 452 4.3.1, and mail already stored is kept.",
+  },
+  redisMaxMemoryPercent: {
+    name: 'REDIS_MAX_MEMORY_PERCENT',
+    fallback: 90,
+    read: int(1, 100),
+    doc: "Redis store: share of Redis's `maxmemory` (of the machine's memory when none is set) past which new mail gets 452 4.3.1 (read every second); mail already stored is kept.",
+  },
   smtpMaxConnections: {
     name: 'SMTP_MAX_CONNECTIONS',
     fallback: 500,
@@ -468,7 +506,7 @@ export const CONFIG_VARS = {
     name: 'RATE_LIMIT_IPV6_PREFIX',
     fallback: RATE_LIMIT_IPV6_PREFIX,
     read: int(16, 128),
-    doc: 'The per-client limits (mailbox creation, event streams, HTTP connections) count an IPv6 client by this many leading bits of its address (its /64 network, which one subscriber holds whole), an IPv4 client by its address.',
+    doc: "The per-client limits (mailbox creation, event streams, HTTP connections, the bytes of mail per sender and per creator, the senders' shares of the operator mailboxes) count an IPv6 client by this many leading bits of its address (its /64 network, which one subscriber holds whole), an IPv4 client by its address.",
   },
   trustProxy: {
     name: 'TRUST_PROXY',

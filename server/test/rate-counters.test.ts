@@ -71,6 +71,17 @@ describe.each(['local', 'redis'] as const)('rate counters, %s', (kind) => {
     expect(read.resetInMs).toBeGreaterThan(0);
   });
 
+  it('gives back a negative amount within the window, and opens none without one', async () => {
+    fresh();
+    expect(await counters.consume('bytes:k', -500, 60_000)).toEqual({ count: 0, resetInMs: 0 });
+    // Nothing was opened: the next amount counts from 0 in a window of its own.
+    expect((await counters.consume('bytes:k', 1000, 60_000)).count).toBe(1000);
+    const back = await counters.consume('bytes:k', -400, 60_000);
+    expect(back.count).toBe(600);
+    expect(back.resetInMs).toBeGreaterThan(0);
+    expect((await counters.consume('bytes:k', 0, 60_000)).count).toBe(600);
+  });
+
   it('starts a key from 0 once its window has ended', async () => {
     fresh();
     const windowMs = kind === 'local' ? 60_000 : 150;

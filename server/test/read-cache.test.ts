@@ -9,6 +9,7 @@ const mailbox = (address: string): MailboxRecord => ({
   expiresAt: 1000,
   messageCount: 0,
   sizeBytes: 0,
+  creator: null,
 });
 const messages = (n: number) => Array.from({ length: n }, () => ({}) as MessageRecord);
 

@@ -161,9 +161,10 @@ describe.each(STORE_MODES)('refusals kept by the mailbox, %s store', (mode) => {
     const asked: CappedDelivery[] = [];
     await start({
       deliveryCap: {
+        admitsRecipient: () => true,
         admit(delivery) {
           asked.push(delivery);
-          return Promise.resolve(asked.length > 1);
+          return Promise.resolve(asked.length > 1 ? { refund: () => Promise.resolve() } : null);
         },
       },
     });
@@ -174,7 +175,9 @@ describe.each(STORE_MODES)('refusals kept by the mailbox, %s store', (mode) => {
     expect(reply).toBe(
       '451 4.7.1 Too much mail from your address or to these mailboxes, try again later',
     );
-    expect(asked).toEqual([{ ip: '127.0.0.1', mailboxes: [box.email], bytes }]);
+    expect(asked).toEqual([
+      { ip: '127.0.0.1', mailboxes: [{ address: box.email, creator: '127.0.0.1' }], bytes },
+    ]);
     expect(await refusals(box.token)).toEqual([
       expect.objectContaining({ reason: 'sender-limit', reply, size: bytes, limit: null }),
     ]);

@@ -126,7 +126,7 @@ describe('SQLite store specifics', () => {
     expect(await store.listRefusals('a@x.test')).toEqual([]);
     await store.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(7);
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
     db.close();
     cleanup();
   });
@@ -157,6 +157,35 @@ describe('SQLite store specifics', () => {
     await put('new0000000000000000001');
     expect(await placed(9)).toEqual([[10, 'new0000000000000000001']]);
     await store.close();
+    cleanup();
+  });
+
+  it('upgrades a version 7 file: no creator known, and the mail already held counts for no sender', async () => {
+    const { path, cleanup } = oldDatabase(
+      7,
+      `INSERT INTO mailboxes (address, token_hash, created_at, expires_at)
+        VALUES ('a@x.test', 'h', 1, 9000000000000), ('postmaster@x.test', 'p', 1, 9000000000000);
+      INSERT INTO messages (seq, place, id, mailbox, received_at, size, from_name, from_address,
+        subject, preview, attachment_count)
+        VALUES (1, 1, 'old0000000000000000001', 'postmaster@x.test', 5, 3, '', 'm@x.test',
+          'uno', '', 0);
+      INSERT INTO message_raw VALUES (1, X'414243');`,
+    );
+    const store = createSqliteStore({ path });
+    expect(await store.findMailbox('a@x.test', 6)).toMatchObject({ creator: null });
+    const share = { sender: '198.51.100.1', maxMessages: 1, maxBytes: 1000 };
+    const put = (id: string) =>
+      store.putMessages([{ mailbox: 'postmaster@x.test', message: storedMessage(id), share }], 6, {
+        maxMessages: 10,
+        maxBytes: 1000,
+      });
+    expect(await put('new0000000000000000001')).toEqual(['stored']);
+    expect(await put('new0000000000000000002')).toEqual(['full']);
+    expect(await store.listMessages('postmaster@x.test')).toHaveLength(2);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    db.close();
     cleanup();
   });
 

@@ -77,9 +77,35 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
           expiresAt: T0 + 10 * MIN,
           messageCount: 0,
           sizeBytes: 0,
+          creator: null,
         };
         expect(await store.findMailbox('a@x.test', T0)).toEqual(expected);
         expect(await store.findMailboxByTokenHash('hash-a@x.test', T0)).toEqual(expected);
+      });
+
+      it('keeps the client key of whoever created a mailbox, for its whole life', async () => {
+        const made = (address: string, creator: string) =>
+          store.createMailbox({
+            address,
+            tokenHash: `hash-${address}`,
+            createdAt: T0,
+            expiresAt: T0 + 10 * MIN,
+            creator,
+          });
+        expect(await made('a@x.test', '203.0.113.7')).toBe(true);
+        expect(await made('b@x.test', '2001:db8:1:2::/64')).toBe(true);
+        expect(await store.findMailbox('a@x.test', T0)).toMatchObject({ creator: '203.0.113.7' });
+        expect(await store.findMailboxByTokenHash('hash-b@x.test', T0)).toMatchObject({
+          creator: '2001:db8:1:2::/64',
+        });
+        expect(await store.setExpiry('a@x.test', T0 + 20 * MIN, T0)).toMatchObject({
+          creator: '203.0.113.7',
+        });
+        expect(await store.readInbox('hash-a@x.test', T0 + 15 * MIN)).toMatchObject({
+          mailbox: { creator: '203.0.113.7' },
+        });
+        await ensureRoleMailboxes(store, ['x.test'], T0);
+        expect(await store.findMailbox('postmaster@x.test', T0)).toMatchObject({ creator: null });
       });
 
       it('treats a mailbox as gone from its expiry instant on, swept or not', async () => {
@@ -452,6 +478,57 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         );
         expect(burst.flat().filter((o) => o === 'stored')).toHaveLength(3);
         expect(await store.listMessages('b@x.test')).toHaveLength(3);
+      });
+
+      it('holds each sender to its share of a mailbox, and never removes stored mail for room', async () => {
+        const share = (sender: string) => ({ sender, maxMessages: 3, maxBytes: 2500 });
+        const put = (sender: string, size = 100) =>
+          store.putMessages(
+            [
+              {
+                mailbox: 'a@x.test',
+                message: message({ raw: Buffer.alloc(size, 66), size }),
+                share: share(sender),
+              },
+            ],
+            T0,
+            ROOMY,
+          );
+        // One call holding several of one sender's messages counts each against the share.
+        const batch = await store.putMessages(
+          Array.from({ length: 4 }, () => ({
+            mailbox: 'a@x.test',
+            message: message({ raw: Buffer.alloc(100, 66), size: 100 }),
+            share: share('198.51.100.1'),
+          })),
+          T0,
+          ROOMY,
+        );
+        expect(batch).toEqual(['stored', 'stored', 'stored', 'full']);
+        // Another sender keeps its own room; by bytes too.
+        expect(await put('2001:db8::/64', 2000)).toEqual(['stored']);
+        expect(await put('2001:db8::/64', 600)).toEqual(['full']); // 2600 bytes > 2500
+        expect(await put('2001:db8::/64', 400)).toEqual(['stored']);
+        // Mail without a share is held by the quota alone.
+        expect(
+          await store.putMessages([{ mailbox: 'a@x.test', message: message() }], T0, ROOMY),
+        ).toEqual(['stored']);
+        const list = await store.listMessages('a@x.test');
+        expect(list).toHaveLength(6);
+        // Deleting one of a sender's messages gives that sender its room back, and only it.
+        const first = list.at(-1)!;
+        expect(await store.deleteMessage('a@x.test', first.id)).toBe(true);
+        expect(await put('2001:db8::/64', 200)).toEqual(['full']);
+        expect(await put('198.51.100.1')).toEqual(['stored']);
+        expect(await put('198.51.100.1')).toEqual(['full']);
+        // Emptied, every sender starts again; the mailbox's counts are right throughout.
+        expect(await store.deleteAllMessages('a@x.test')).toBe(6);
+        expect(await put('198.51.100.1')).toEqual(['stored']);
+        expect(await put('2001:db8::/64', 2500)).toEqual(['stored']);
+        expect(await store.findMailbox('a@x.test', T0)).toMatchObject({
+          messageCount: 2,
+          sizeBytes: 2600,
+        });
       });
 
       it('keeps a message stored before close', async () => {

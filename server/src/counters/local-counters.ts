@@ -38,7 +38,7 @@ export function createLocalCounters({ now }: { now: () => number }): RateCounter
         window = undefined;
       }
       if (!window) {
-        if (amount === 0) return { count: 0, resetInMs: 0 };
+        if (amount <= 0) return { count: 0, resetInMs: 0 };
         window = { count: 0, endsAt: at + windowMs };
         windows.set(key, window);
       }

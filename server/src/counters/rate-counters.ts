@@ -22,9 +22,10 @@ export interface RateWindow {
 export interface RateCounters {
   /**
    * Adds `amount` to `key` in its current window, opening a window of `windowMs` when it has
-   * none, and resolves where the key then stands. An `amount` of 0 only reads: it opens no
-   * window. Rejects with the `unavailable` AppError (503) when the shared counters cannot be
-   * reached.
+   * none, and resolves where the key then stands. An `amount` of 0 only reads, and a negative
+   * one gives back what a caller counted and did not use (bytes of a message then refused):
+   * neither opens a window. Rejects with the `unavailable` AppError (503) when the shared
+   * counters cannot be reached.
    */
   consume(key: string, amount: number, windowMs: number): Promise<RateWindow>;
 }

@@ -5,14 +5,16 @@ import type { RateCounters } from './rate-counters';
 /**
  * KEYS: the counter. ARGV: amount, windowMs → {count, resetInMs}. The window is the key's TTL,
  * set by the call that creates the key, so Redis forgets each key when its window ends, and a
- * key is one counter however many nodes count it. An amount of 0 reads without creating.
+ * key is one counter however many nodes count it. An amount of 0 reads, a negative one gives
+ * back, and neither creates.
  */
 const CONSUME = `
 local amount = tonumber(ARGV[1])
-if amount == 0 then
+if amount <= 0 then
   local ttl = redis.call('PTTL', KEYS[1])
   if ttl < 0 then return {0, 0} end
-  return {tonumber(redis.call('GET', KEYS[1])), ttl}
+  if amount == 0 then return {tonumber(redis.call('GET', KEYS[1])), ttl} end
+  return {redis.call('INCRBY', KEYS[1], amount), ttl}
 end
 local count = redis.call('INCRBY', KEYS[1], amount)
 local ttl = redis.call('PTTL', KEYS[1])

@@ -4,7 +4,7 @@ import type { Clock } from '../domain/clock';
 import { newMessageId } from '../domain/ids';
 import { toSummary, type MessageParser } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
-import type { Delivery, MailStore, Quota } from '../store/mail-store';
+import type { Delivery, MailStore, Quota, SenderShare } from '../store/mail-store';
 import type { CheckMessage } from './auth';
 import { lineEndingOf, traceHeaders, type Envelope } from './trace-headers';
 
@@ -21,12 +21,19 @@ export interface IngestPipelineDeps {
    * deadline, it never fails a delivery. Absent: messages are stored unchecked.
    */
   checkMessage?: CheckMessage;
+  /**
+   * The share of `mailbox` that the mail of the client at `clientIp` may hold, when the mailbox
+   * gives senders one; the store holds it with the quota. Absent: no mailbox gives one.
+   */
+  senderShare?: (mailbox: string, clientIp: string) => SenderShare | undefined;
 }
 
 /** What became of one accepted message. */
 export interface DeliveryResult {
   /** Ids of the stored copies, one per mailbox that was still live and had room. */
   ids: string[];
+  /** The mailboxes of `ids`, in the same order. */
+  stored: string[];
   /** Recipients whose mailbox was full. */
   full: number;
   /** Recipients whose mailbox had ended meanwhile. */
@@ -62,6 +69,7 @@ export function createIngestPipeline({
   clock,
   logger,
   checkMessage,
+  senderShare,
 }: IngestPipelineDeps): IngestPipeline {
   return {
     async deliver(raw, recipients, envelope) {
@@ -86,6 +94,7 @@ export function createIngestPipeline({
           : raw;
         return {
           mailbox,
+          share: envelope && senderShare?.(mailbox, envelope.clientIp),
           message: {
             id,
             receivedAt,
@@ -120,6 +129,7 @@ export function createIngestPipeline({
       }
       return {
         ids: stored.map((d) => d.message.id),
+        stored: stored.map((d) => d.mailbox),
         full: outcomes.filter((o) => o === 'full').length,
         gone: outcomes.filter((o) => o === 'gone').length,
       };

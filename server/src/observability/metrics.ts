@@ -2,6 +2,7 @@ import type { MailboxEvent } from '@et/common';
 import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'prom-client';
 import type { Clock } from '../domain/clock';
 import type { EventBus } from '../events/event-bus';
+import type { StoreHeadroom } from '../store/headroom';
 import type { MailStore } from '../store/mail-store';
 import type { Count, HttpMetrics, SmtpMetrics, StoreProbe } from './instruments';
 
@@ -27,6 +28,8 @@ export interface ScrapeSources {
   eventStreams(): number;
   /** Whether the SMTP listener of this node is in stress mode (short idle timeout). */
   smtpStress(): boolean;
+  /** The store's room above its watermark, as last read; null before it is watched. */
+  storeHeadroom(): StoreHeadroom | null;
   /** The store's `oldestExpiry` within the readiness deadline (health.ts; /readyz shares it). */
   probeStore(): Promise<StoreProbe>;
   clock: Clock;
@@ -279,6 +282,25 @@ export function createMetrics(): ServiceMetrics {
             : Math.max(0, (sources.clock.now() - result.oldestExpiry) / 1000);
       }
       this.set(lagSeconds);
+    },
+  });
+
+  // Read every second by the node anyway (store/headroom.ts): the scrape asks nothing more.
+  new Gauge({
+    name: 'tempmail_store_headroom_bytes',
+    help: 'Bytes the store may still take before new mail is refused 452 4.3.1: free disk above STORE_MIN_FREE_BYTES, or Redis memory below REDIS_MAX_MEMORY_PERCENT; negative past it.',
+    registers,
+    collect() {
+      // NaN while nothing could be read: no figure rather than a false one.
+      this.set(sources?.storeHeadroom()?.bytes() ?? Number.NaN);
+    },
+  });
+  new Gauge({
+    name: 'tempmail_store_watermark_reached',
+    help: 'Whether the store is past its watermark (1), so that new mail is refused 452 4.3.1, or not (0).',
+    registers,
+    collect() {
+      this.set(sources?.storeHeadroom()?.low() ? 1 : 0);
     },
   });
 

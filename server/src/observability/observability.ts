@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../domain/clock';
 import type { EventBus } from '../events/event-bus';
+import type { StoreHeadroom } from '../store/headroom';
 import type { MailStore } from '../store/mail-store';
 import { createHealth } from './health';
 import type { Health } from './instruments';
@@ -17,6 +18,8 @@ export interface Observability {
   countStreams(count: () => number): void;
   /** Where SMTP stress mode is read (the listener of a node that takes mail). */
   watchSmtpStress(inStress: () => boolean): void;
+  /** Where the store's room above its watermark is read. */
+  watchStoreHeadroom(headroom: StoreHeadroom): void;
   /** Starts the metrics listener; resolves its URL, or null when `METRICS_PORT` is empty. */
   listen(): Promise<string | null>;
   /** Readiness turns 503 from now on. */
@@ -35,6 +38,7 @@ export function createObservability(
   let store: MailStore | null = null;
   let streams = () => 0;
   let stress = () => false;
+  let headroom: StoreHeadroom | null = null;
   const health = createHealth({
     oldestExpiry: () => (store ? store.oldestExpiry() : Promise.reject(new Error('no store yet'))),
     logger,
@@ -59,6 +63,7 @@ export function createObservability(
       metrics.watch({
         eventStreams: () => streams(),
         smtpStress: () => stress(),
+        storeHeadroom: () => headroom,
         probeStore: () => health.probeStore(),
         clock,
       });
@@ -73,6 +78,9 @@ export function createObservability(
     },
     watchSmtpStress(inStress) {
       stress = inStress;
+    },
+    watchStoreHeadroom(watched) {
+      headroom = watched;
     },
     listen: async () => (listener ? listener.listen() : null),
     shuttingDown: () => health.shuttingDown(),

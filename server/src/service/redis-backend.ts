@@ -6,7 +6,9 @@ import { createRedisBus } from '../events/redis-bus';
 import type { EventBus } from '../events/event-bus';
 import type { SweepLock } from '../jobs/expiry-sweeper';
 import { connectRedis, type RedisClient } from '../store/redis/connection';
+import type { ReadHeadroom } from '../store/headroom';
 import { createKeys } from '../store/redis/keys';
+import { memoryHeadroom } from '../store/redis/memory-headroom';
 import { createRedisLock } from '../store/redis/redis-lock';
 import { createRedisStore } from '../store/redis/redis-store';
 import type { MailStore } from '../store/mail-store';
@@ -23,15 +25,20 @@ export interface RedisBackend {
   counters: RateCounters;
   /** The connection of `counters`, closed with the node. */
   countersRedis: RedisClient;
+  /** Reads Redis's memory against `REDIS_MAX_MEMORY_PERCENT`, on the counters' connection. */
+  readHeadroom: ReadHeadroom;
 }
 
 /**
- * Store, bus, sweep lock and rate-limit counters of a node on a shared Redis (STORE_URL).
+ * Store, bus, sweep lock, rate-limit counters and headroom of a node on a shared Redis (STORE_URL).
  * Loaded only by nodes that use Redis, so that a SQLite node never loads ioredis.
  */
 export async function createRedisBackend(
   url: string,
-  config: Pick<Config, 'tombstoneDays' | 'sweepIntervalMs' | 'redisMinReplicasAck'>,
+  config: Pick<
+    Config,
+    'tombstoneDays' | 'sweepIntervalMs' | 'redisMinReplicasAck' | 'redisMaxMemoryPercent'
+  >,
   logger: Logger,
 ): Promise<RedisBackend> {
   const keys = createKeys('et:');
@@ -47,7 +54,12 @@ export async function createRedisBackend(
       minReplicasAck: config.redisMinReplicasAck,
       announceOn: keys.events,
     }),
-    createRedisBus({ publisher, subscriber, channelOf: keys.events, logger }),
+    createRedisBus({
+      publisher,
+      subscriber,
+      channelOf: keys.events,
+      logger: logger.child({ component: 'bus' }),
+    }),
     createRedisLock({
       url,
       key: keys.sweepLock,
@@ -55,5 +67,10 @@ export async function createRedisBackend(
     }),
   ]);
   const counters = createRedisCounters({ redis: countersRedis, prefix: 'et:rate:' });
-  return { store, bus, lock, counters, countersRedis };
+  const readHeadroom = memoryHeadroom(
+    countersRedis,
+    config.redisMaxMemoryPercent,
+    logger.child({ component: 'store' }),
+  );
+  return { store, bus, lock, counters, countersRedis, readHeadroom };
 }

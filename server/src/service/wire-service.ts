@@ -13,13 +13,16 @@ import { createLocalBus } from '../events/local-bus';
 import { buildApp } from '../http/app';
 import { createPushHub, type PushHub } from '../http/push-hub';
 import { checkSender, createDnsLookup, type CheckMessage } from '../ingest/auth';
+import { createDeliveryCaps, roleMailboxShares } from '../ingest/delivery-caps';
 import { createMessageParser, startParsePool } from '../ingest/reading';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
 import { createSmtpListener, type DeliveryCap, type SmtpListener } from '../ingest/smtp';
 import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs/expiry-sweeper';
+import { watchHeadroom, type ReadHeadroom } from '../store/headroom';
 import type { MailStore } from '../store/mail-store';
 import type { RedisClient } from '../store/redis/connection';
 import { ensureRoleMailboxes } from '../store/role-mailboxes';
+import { diskHeadroom } from '../store/sqlite/disk-headroom';
 import { createSqliteStore } from '../store/sqlite/sqlite-store';
 import { createObservability, type Observability } from '../observability/observability';
 
@@ -32,6 +35,8 @@ interface Backend {
   counters?: RateCounters;
   /** The connection of shared `counters`, closed with the node. */
   countersRedis?: RedisClient;
+  /** Reads the store's room above its watermark (free disk, or Redis memory). */
+  readHeadroom: ReadHeadroom;
 }
 
 /**
@@ -50,6 +55,8 @@ async function createBackend(
         scrubDelayMs: sqliteScrubDelayMs,
       }),
       bus: createLocalBus(),
+      // The store made the folder: its filesystem is the database's.
+      readHeadroom: diskHeadroom(config.dataDir, config.storeMinFreeBytes),
     };
   }
   const { createRedisBackend } = await import('./redis-backend');
@@ -80,7 +87,10 @@ export interface ServiceDeps {
   clock: Clock;
   logger: Logger;
   tuning?: ServiceTuning;
-  /** Caps on what a sender may deliver, asked by SMTP before each message is stored. */
+  /**
+   * Caps on what a sender may deliver, asked by SMTP before each message is stored, instead of
+   * the byte caps of the settings (`SENDER_MAX_BYTES_PER_HOUR`, `CREATOR_MAX_BYTES_PER_HOUR`).
+   */
   deliveryCap?: DeliveryCap;
 }
 
@@ -115,11 +125,12 @@ export interface Service {
 export async function wireService(config: Config, deps: ServiceDeps): Promise<Service> {
   const { clock, logger, tuning = {} } = deps;
   const observability = createObservability(config, clock, logger.child({ component: 'metrics' }));
-  const backend = await createBackend(
-    config,
-    logger.child({ component: 'bus' }),
-    tuning.sqliteScrubDelayMs,
-  );
+  const backend = await createBackend(config, logger, tuning.sqliteScrubDelayMs);
+  const headroom = await watchHeadroom({
+    read: backend.readHeadroom,
+    logger: logger.child({ component: 'store' }),
+  });
+  observability.watchStoreHeadroom(headroom);
   // Mail is taken for the retired domains too, until their last addresses expire; so they keep
   // their postmaster (RFC 5321 §4.5.1) and abuse mailboxes.
   const hostedDomains = [...config.mailDomains, ...config.mailDomainsRetired];
@@ -150,8 +161,31 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
     return (raw, facts) => checkSender(raw, facts, options);
   })();
   const pipeline = runsSmtp
-    ? createIngestPipeline({ store, bus, quota, parse, clock, logger, checkMessage })
+    ? createIngestPipeline({
+        store,
+        bus,
+        quota,
+        parse,
+        clock,
+        logger,
+        checkMessage,
+        senderShare: roleMailboxShares({
+          quota,
+          sharePercent: config.roleMailboxSenderSharePercent,
+          ipv6PrefixBits: config.rateLimitIpv6Prefix,
+        }),
+      })
     : null;
+  const deliveryCap =
+    deps.deliveryCap ??
+    createDeliveryCaps({
+      counters,
+      now: () => clock.now(),
+      senderMaxBytesPerHour: config.senderMaxBytesPerHour,
+      creatorMaxBytesPerHour: config.creatorMaxBytesPerHour,
+      ipv6PrefixBits: config.rateLimitIpv6Prefix,
+      logger: logger.child({ component: 'smtp' }),
+    });
   const smtp = pipeline
     ? createSmtpListener({
         host: config.smtpHost,
@@ -182,7 +216,8 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
             : undefined,
         quota,
         maxRefusals: MAILBOX_MAX_REFUSALS,
-        caps: deps.deliveryCap,
+        caps: deliveryCap,
+        storeLow: headroom.low,
         store,
         bus,
         pipeline,
@@ -270,6 +305,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         await parsePool?.close();
         await bus.close();
         await countersRedis?.quit().catch(() => countersRedis.disconnect());
+        headroom.close();
         await store.close();
         await observability.close();
       })();

@@ -13,12 +13,20 @@ export interface MailboxRecord {
   messageCount: number;
   /** Sum of the raw sizes of the messages stored now, in bytes. */
   sizeBytes: number;
+  /**
+   * The client key (`domain/client-key.ts`: an IPv4 address or an IPv6 network) of whoever
+   * created the mailbox, kept with it for the cap on the mail one client's mailboxes take in
+   * together; null for the operator's mailboxes and for mailboxes created before it was kept.
+   */
+  creator: string | null;
 }
 
 /** What `createMailbox` needs. */
-export interface NewMailbox extends Omit<MailboxRecord, 'messageCount' | 'sizeBytes'> {
+export interface NewMailbox extends Omit<MailboxRecord, 'messageCount' | 'sizeBytes' | 'creator'> {
   /** `hashToken(token)`; unique across live mailboxes. */
   tokenHash: string;
+  /** See `MailboxRecord.creator`; absent is null. */
+  creator?: string | null;
 }
 
 /** A live mailbox and its messages, newest first: what the inbox poll reads. */
@@ -52,6 +60,21 @@ export interface Delivery {
    * if it stores it.
    */
   announcement?: string;
+  /**
+   * The share of the mailbox the message's sender may hold, when the mailbox gives senders one
+   * (the operator's postmaster and abuse, which never expire): the message is kept with its
+   * sender's key and refused as `full`, atomically with the write, when that sender's messages
+   * in the mailbox would then pass either bound. Absent: only the mailbox's quota applies.
+   */
+  share?: SenderShare;
+}
+
+/** How much of one mailbox the messages of one sender may take. */
+export interface SenderShare {
+  /** The sending client's key (`domain/client-key.ts`), kept with the message. */
+  sender: string;
+  maxMessages: number;
+  maxBytes: number;
 }
 
 /** How much one mailbox may hold; a message that would go over is refused whole. */
@@ -127,8 +150,9 @@ export interface MailStore {
 
   /**
    * Stores each delivery in its mailbox if that mailbox is still live at `now` and the message
-   * fits in its quota (checked atomically with the write, so concurrent deliveries never
-   * overshoot). Resolves one outcome per delivery, in order, after commit.
+   * fits in its quota and in its sender's share when it has one (checked atomically with the
+   * write, so concurrent deliveries never overshoot). Never removes a stored message to make
+   * room. Resolves one outcome per delivery, in order, after commit.
    */
   putMessages(deliveries: Delivery[], now: number, quota: Quota): Promise<DeliveryOutcome[]>;
 

@@ -2,11 +2,12 @@ import { connect, type Socket } from 'node:net';
 
 /**
  * A bare SMTP client over a real socket, for tests that need to see each reply line by line
- * (nodemailer hides which RCPT failed how). `command` sends one line and resolves the complete
- * reply, multi-line replies joined with \n.
+ * (nodemailer hides which RCPT failed how), from `localAddress` when given. `command` sends one
+ * line and resolves the complete reply, multi-line replies joined with \n.
  */
-export async function openSmtp(port: number, host = '127.0.0.1') {
-  const socket: Socket = connect(port, host);
+export async function openSmtp(port: number, host = '127.0.0.1', localAddress?: string) {
+  // Another loopback address (127.0.0.2…) is another sending client to the server.
+  const socket: Socket = connect({ port, host, localAddress });
   let buffer = '';
   const waiting: { resolve: (reply: string) => void; reject: (err: Error) => void }[] = [];
   const replies: string[] = [];

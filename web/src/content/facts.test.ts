@@ -13,6 +13,7 @@ import {
   RATE_LIMIT_CREATE_MAX,
   RATE_LIMIT_CREATE_WINDOW_SECONDS,
   RATE_LIMIT_IPV6_PREFIX,
+  ROLE_MAILBOX_SENDER_SHARE_PERCENT,
   SENDER_MAX_BYTES_PER_HOUR,
   TOMBSTONE_DAYS,
   VIEW_RATE_LIMIT_PER_MINUTE,
@@ -87,6 +88,7 @@ describe('limits in words', () => {
     expect(limits.connectionsPerIp).toBe(HTTP_MAX_CONNECTIONS_PER_IP);
     expect(limits.senderBytesPerHour).toBe(formatMegabytes(SENDER_MAX_BYTES_PER_HOUR));
     expect(limits.creatorBytesPerHour).toBe(formatMegabytes(CREATOR_MAX_BYTES_PER_HOUR));
+    expect(limits.roleMailboxSenderShare).toBe(`${ROLE_MAILBOX_SENDER_SHARE_PERCENT}%`);
     expect(limits.viewsPerMinute).toBe(VIEW_RATE_LIMIT_PER_MINUTE);
     expect(limits.maxRefusals).toBe(MAILBOX_MAX_REFUSALS);
     expect(apiLimits.createMax * 1).toBe(RATE_LIMIT_CREATE_MAX);
@@ -160,6 +162,23 @@ describe('facts the product can contradict', () => {
     expect(termsText).not.toMatch(/oltre questi limiti[^.]*vengono rifiutati e il mittente/);
     expect(termsText).toMatch(/Quando invece la casella è piena[^.]*il rifiuto è temporaneo/);
     expect(termsText).toMatch(/I messaggi troppo grandi[^.]*vengono rifiutati subito/);
+  });
+
+  it('the byte caps, the share of postmaster@ and abuse@ and the storage watermark are stated, stored mail kept', () => {
+    const bytes = `${formatMegabytes(SENDER_MAX_BYTES_PER_HOUR)} di messaggi all’ora`;
+    const creator = `al massimo ${formatMegabytes(CREATOR_MAX_BYTES_PER_HOUR)} all’ora in tutto`;
+    const share = `al massimo il ${ROLE_MAILBOX_SENDER_SHARE_PERCENT}% delle caselle postmaster@`;
+    for (const fact of [bytes, creator, share, 'lo spazio di archiviazione del servizio']) {
+      expect(termsText).toContain(fact);
+    }
+    expect(termsText).toContain('La posta già ricevuta non viene mai cancellata per fare spazio');
+    expect(apiText).toContain(
+      `in tutto al massimo ${formatMegabytes(CREATOR_MAX_BYTES_PER_HOUR)} di posta all’ora`,
+    );
+    expect(apiText).toContain(`al massimo ${formatMegabytes(SENDER_MAX_BYTES_PER_HOUR)} all’ora`);
+    for (const reply of ['451 4.7.1', '452 4.3.1', 'GET /mailbox/refusals']) {
+      expect(apiText).toContain(reply);
+    }
   });
 
   it('«Nuovo indirizzo» deletes the old mailbox at once; closing the tab deletes nothing', () => {
@@ -389,6 +408,8 @@ describe('the legal pages', () => {
       'Non scadono',
       'li leggiamo noi',
       `al più tardi dopo ${operator.correspondenceRetention}`,
+      `ogni server mittente può occuparne al massimo il ${ROLE_MAILBOX_SENDER_SHARE_PERCENT}%`,
+      'insieme a ogni messaggio conserviamo l’indirizzo IP del server che lo ha consegnato',
     ])
       expect(policy).toContain(fact);
     expect(policy).not.toContain('nessuna persona li legge');

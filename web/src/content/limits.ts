@@ -17,6 +17,7 @@ import {
   RATE_LIMIT_CREATE_MAX,
   RATE_LIMIT_CREATE_WINDOW_SECONDS,
   RATE_LIMIT_IPV6_PREFIX,
+  ROLE_MAILBOX_SENDER_SHARE_PERCENT,
   SENDER_MAX_BYTES_PER_HOUR,
   TOMBSTONE_DAYS,
   VIEW_RATE_LIMIT_PER_MINUTE,
@@ -65,6 +66,8 @@ export const limits = {
   senderBytesPerHour: formatMegabytes(SENDER_MAX_BYTES_PER_HOUR),
   /** Mail accepted per hour into the mailboxes one client IP created, e.g. `500 MB`. */
   creatorBytesPerHour: formatMegabytes(CREATOR_MAX_BYTES_PER_HOUR),
+  /** The share of postmaster@ and abuse@ one sending server may fill, e.g. `25%`. */
+  roleMailboxSenderShare: `${ROLE_MAILBOX_SENDER_SHARE_PERCENT}%`,
   /** Messages, attachments and originals opened per token per minute. */
   viewsPerMinute: VIEW_RATE_LIMIT_PER_MINUTE,
   /** Refusals of mail a mailbox keeps, the newest. */

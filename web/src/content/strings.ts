@@ -269,7 +269,8 @@ export function refusalSize(bytes: number): string {
 const REFUSAL_REASONS: Record<RefusalReason, string> = {
   'too-big': 'troppo grande',
   'mailbox-full': 'la casella era piena',
-  'sender-limit': 'il server del mittente ha superato il limite di posta per ora',
+  'sender-limit':
+    'troppa posta in un’ora dal server del mittente, o verso le caselle create dalla tua connessione',
   'too-slow': 'arrivava troppo lentamente e la connessione è stata chiusa',
   rejected: 'non rispetta le regole della posta (per esempio, indica più di un mittente)',
 };

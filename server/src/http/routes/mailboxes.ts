@@ -2,6 +2,7 @@ import type { CreateMailboxRequest } from '@et/common';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { randomAddress } from '../../domain/address';
 import { AppError } from '../../domain/app-error';
+import { clientKey } from '../../domain/client-key';
 import { isRoleAddress } from '../../domain/role-mailboxes';
 import { hashToken, newToken } from '../../domain/token';
 import type { AppDeps } from '../deps';
@@ -116,6 +117,9 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
         throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the body as application/json');
       }
       const domains = domainsFor(body?.domain);
+      // Kept with the mailbox for the cap on the mail one client's mailboxes take in together:
+      // the client's key, as every per-client limit counts it, never more of its address.
+      const creator = clientKey(request.ip, deps.limits.ipv6PrefixBits);
       for (let attempt = 0; attempt < CREATE_ATTEMPTS; attempt++) {
         const token = newToken();
         const now = clock.now();
@@ -125,6 +129,7 @@ export const mailboxRoutes: FastifyPluginAsyncTypebox<{
           tokenHash: hashToken(token),
           createdAt: now,
           expiresAt: now + ttlMs,
+          creator,
         });
         if (created) {
           return reply.status(201).send({

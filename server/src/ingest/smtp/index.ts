@@ -4,6 +4,9 @@
  */
 export {
   createSmtpListener,
+  type Admission,
+  type CappedDelivery,
+  type CappedMailbox,
   type DeliveryCap,
   type SmtpListener,
   type SmtpListenerOptions,

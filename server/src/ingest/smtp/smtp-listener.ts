@@ -53,6 +53,12 @@ export interface SmtpListenerOptions {
   maxRefusals: number;
   /** Caps on what a sender may deliver, asked before each message is stored; none without it. */
   caps?: DeliveryCap;
+  /**
+   * Whether the store is past its watermark now (a field read, never a syscall or a round trip
+   * per message): new mail is then refused 452 4.3.1 at MAIL FROM, and at DATA before the
+   * store. Never past it without it.
+   */
+  storeLow?: () => boolean;
   store: MailStore;
   /** Where a mailbox's page hears of mail refused for it (`delivery.refused`). */
   bus: EventBus;
@@ -99,23 +105,53 @@ export interface SmtpLimits {
   maxBadRecipients: number;
 }
 
+/** A recipient mailbox as the caps see it. */
+export interface CappedMailbox {
+  /** Lower case, as resolved at RCPT. */
+  address: string;
+  /** The client key of whoever created it (`MailboxRecord.creator`); null for none. */
+  creator: string | null;
+}
+
 /** One message that has arrived whole, as a cap sees it before it is stored. */
 export interface CappedDelivery {
   /** The sending client's IP address. */
   ip: string;
-  /** The recipient mailboxes, resolved at RCPT, lower case. */
-  mailboxes: readonly string[];
+  /** The recipient mailboxes, resolved at RCPT. */
+  mailboxes: readonly CappedMailbox[];
   /** Size of the message as received, in bytes. */
   bytes: number;
 }
 
+/** What the caps counted for one admitted message. */
+export interface Admission {
+  /**
+   * Gives back what was counted for the copies not stored after all (mailboxes full or gone
+   * meanwhile, or the store failing): the caps count mail taken in, not mail offered. Never
+   * rejects.
+   */
+  refund(mailboxes: readonly string[]): Promise<void>;
+}
+
 /**
- * Caps on what one sender, or the mailboxes of one creator, may take in: asked once per message,
- * after DATA and before the store. `admit` resolving false refuses the message `451 4.7.1`
- * (try later), and each recipient mailbox records the refusal (`sender-limit`).
+ * Caps on what one sender, or the mailboxes of one creator, may take in. A refusal is
+ * `451 4.7.1` (try later), and each mailbox it concerns records it (`sender-limit`). Either call
+ * rejects when the caps' counters cannot be reached: the sender is told 451 4.3.0.
  */
 export interface DeliveryCap {
-  admit(delivery: CappedDelivery): boolean | Promise<boolean>;
+  /**
+   * RCPT TO: whether `mailbox` may take mail from `ip` at all now; false once a window it is
+   * counted in is known to be spent, so that no message is sent in vain and one recipient's
+   * spent cap does not hold back the others of the message. Counts nothing, and answers from
+   * what the node knows, without a round trip.
+   */
+  admitsRecipient(ip: string, mailbox: CappedMailbox): boolean;
+  /**
+   * DATA, once the message is whole and before anything of it is stored: counts it in every
+   * window it concerns and resolves what was counted, or null, counting nothing, when that
+   * would take one past its cap.
+   */
+  admit(delivery: CappedDelivery): Promise<Admission | null>;
 }
 
 export interface SmtpListener {
@@ -154,6 +190,7 @@ const REPLIES = {
   tooBig: (max: number) => reply(552, `5.3.4 Message size exceeds fixed limit of ${max} bytes`),
   senderOverLimit: () =>
     reply(451, '4.7.1 Too much mail from your address or to these mailboxes, try again later'),
+  insufficientStorage: () => reply(452, '4.3.1 Insufficient system storage, try again later'),
   tempFailure: () => reply(451, '4.3.0 Temporary local problem, try again later'),
   shuttingDown: () => reply(421, '4.3.2 Service shutting down, try again later'),
   tooManyConnections: () => reply(421, '4.7.0 Too many connections from your address, try later'),
@@ -216,6 +253,8 @@ interface LiveSession {
   times: SessionTimes;
   /** Set while a message streams in: lets go of what was received of it and fails its onData. */
   dropMessage: ((reason: Error) => void) | null;
+  /** The creator of each mailbox accepted at RCPT in this transaction, for the caps at DATA. */
+  creators: Map<string, string | null>;
 }
 
 /**
@@ -360,25 +399,55 @@ function logOperatorMail(l: Listener, session: SMTPServerSession, to: string[], 
 }
 
 /**
- * Stores a copy of `raw` per recipient mailbox, once the caps admit it: resolves the 250 text,
- * or throws the refusal.
+ * Counts a whole message against the caps, before anything of it is stored: resolves what was
+ * counted (null without caps), or throws the refusal.
+ */
+async function admit(
+  l: Listener,
+  session: SMTPServerSession,
+  recipients: readonly string[],
+  bytes: number,
+): Promise<Admission | null> {
+  const { caps, logger } = l.opts;
+  if (!caps) return null;
+  const creators = l.live.get(session.id)?.creators;
+  const mailboxes = recipients.map((address) => ({
+    address,
+    creator: creators?.get(address) ?? null,
+  }));
+  let admission: Admission | null;
+  try {
+    admission = await caps.admit({ ip: session.remoteAddress, mailboxes, bytes });
+  } catch (err) {
+    logger.error({ err, session: session.id }, 'counting a message against the caps failed');
+    throw REPLIES.tempFailure();
+  }
+  if (!admission) throw REPLIES.senderOverLimit();
+  return admission;
+}
+
+/**
+ * Stores a copy of `raw` per recipient mailbox, once the store has room and the caps admit it:
+ * resolves the 250 text, or throws the refusal. Both are judged here, with the message whole
+ * and its size exact, and before the store: a refused message leaves nothing written.
  */
 async function deliver(l: Listener, raw: Buffer, session: SMTPServerSession) {
   const { opts } = l;
+  if (opts.storeLow?.()) throw REPLIES.insufficientStorage();
   const recipients = recipientsOf(l, session);
   const size = raw.length;
-  if (
-    opts.caps &&
-    !(await opts.caps.admit({ ip: session.remoteAddress, mailboxes: recipients, bytes: size }))
-  ) {
-    throw REPLIES.senderOverLimit();
-  }
+  const admission = await admit(l, session, recipients, size);
   let result: DeliveryResult;
   try {
     result = await opts.pipeline.deliver(raw, recipients, envelopeOf(l, session));
   } catch (err) {
     opts.logger.error({ err, session: session.id }, 'storing a message failed');
+    await admission?.refund(recipients);
     throw REPLIES.tempFailure();
+  }
+  if (admission && result.stored.length < recipients.length) {
+    const stored = new Set(result.stored);
+    await admission.refund(recipients.filter((mailbox) => !stored.has(mailbox)));
   }
   const { ids } = result;
   // Every recipient was accepted at RCPT time, but none could take the message now.
@@ -417,14 +486,23 @@ const PHASES = {
   /** A new connection: the per-IP limit, then the session's clocks. */
   connect(l: Listener, session: SMTPServerSession): void {
     if (!l.counters.open(session.id, session.remoteAddress)) throw REPLIES.tooManyConnections();
-    l.live.set(session.id, { times: newSessionTimes(now()), dropMessage: null });
+    l.live.set(session.id, {
+      times: newSessionTimes(now()),
+      dropMessage: null,
+      creators: new Map(),
+    });
     updateStress(l);
     l.opts.metrics?.connectionsOpen.inc();
   },
 
-  /** MAIL FROM: not while closing, known parameters only, a sender we can write, a count. */
+  /**
+   * MAIL FROM: not while closing nor while the store is past its watermark, known parameters
+   * only, a sender we can write, a count.
+   */
   mailFrom(l: Listener, address: SMTPServerAddress, session: SMTPServerSession): void {
     if (l.closing) throw REPLIES.shuttingDown();
+    if (l.opts.storeLow?.()) throw REPLIES.insufficientStorage();
+    l.live.get(session.id)?.creators.clear();
     if (parameterNames(address).some((name) => !MAIL_PARAMETERS.has(name))) {
       throw REPLIES.unknownMailParameter();
     }
@@ -433,9 +511,9 @@ const PHASES = {
   },
 
   /**
-   * RCPT TO: resolved to a live mailbox of ours with room, in one indexed read. A full mailbox
-   * records the refusal; an unknown address records nothing, and counts toward the session's
-   * limit of refused recipients.
+   * RCPT TO: resolved to a live mailbox of ours with room, in one indexed read, that the caps
+   * still admit mail for. A full mailbox, or a spent cap, records the refusal; an unknown
+   * address records nothing, and counts toward the session's limit of refused recipients.
    */
   async rcptTo(l: Listener, address: SMTPServerAddress, session: SMTPServerSession) {
     if (parameterNames(address).length) throw REPLIES.unknownRcptParameter();
@@ -447,17 +525,24 @@ const PHASES = {
     if (!parts || !l.domains.has(parts.domain)) throw refused(REPLIES.relayDenied());
     const mailbox = await l.opts.store.findMailbox(mailboxAddress, l.opts.clock.now());
     if (!mailbox) throw refused(REPLIES.noMailbox());
-    const { quota } = l.opts;
+    const { quota, caps } = l.opts;
+    const capped = { address: mailbox.address, creator: mailbox.creator };
+    let refusal: Reply | null = null;
     if (mailbox.messageCount >= quota.maxMessages || mailbox.sizeBytes >= quota.maxBytes) {
-      const full = REPLIES.mailboxFull();
+      refusal = REPLIES.mailboxFull();
+    } else if (caps && !caps.admitsRecipient(session.remoteAddress, capped)) {
+      refusal = REPLIES.senderOverLimit();
+    }
+    if (refusal) {
       await l.refusals.record([mailbox.address], {
         sender: senderOf(session),
-        reply: full,
+        reply: refusal,
         size: declaredSize(session),
         limit: null,
       });
-      throw full;
+      throw refusal;
     }
+    l.live.get(session.id)?.creators.set(mailbox.address, mailbox.creator);
   },
 
   /**

@@ -46,7 +46,9 @@ export function createKeys(prefix: string) {
     /**
      * Hash: th (token hash), c (createdAt), e (expiresAt), n (messages), b (their bytes),
      * seq (last message sequence), v (the list's version: every change of the list moves it),
-     * rf (the refusals of mail addressed to it, JSON lines, newest first; see ADD_REFUSAL).
+     * rf (the refusals of mail addressed to it, JSON lines, newest first; see ADD_REFUSAL),
+     * cr (its creator's client key, when it has one), and where senders have a share of it
+     * (the operator's mailboxes) sk:<id>, sn:<sender>, sb:<sender> (see PUT).
      */
     mailbox: (address: string) => mailboxKeys(address)[0],
     /** Hash: message id → summary JSON. */

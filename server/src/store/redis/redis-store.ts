@@ -58,8 +58,11 @@ interface PutItem {
   raw: Buffer;
   /** now, id, summaryJson; after them PUT takes the raw (or ''), then `rest`. */
   head: [number, string, string];
-  /** size, maxMessages, maxBytes, channel, announcement ('' for none). */
-  rest: [number, number, number, string, string];
+  /**
+   * size, maxMessages, maxBytes, channel, announcement ('' for none), sender ('' for none),
+   * senderMaxMessages, senderMaxBytes.
+   */
+  rest: [number, number, number, string, string, string, number, number];
 }
 
 /**
@@ -92,7 +95,7 @@ function readSummary(json: string, mailbox: string): MessageRecord {
 const MAX_CACHED_TOKENS = 100_000;
 
 /** The mailbox hash fields a read takes, in the order `readMailbox` reads them. */
-const MAILBOX_FIELDS = ['th', 'c', 'e', 'n', 'b', 'v'] as const;
+const MAILBOX_FIELDS = ['th', 'c', 'e', 'n', 'b', 'v', 'cr'] as const;
 type MailboxFields = (string | null)[];
 
 /** Reads of mailboxes sent as one command at most (each reply is a few dozen bytes). */
@@ -131,7 +134,7 @@ interface Commands {
   etCreate(...args: (string | number)[]): Promise<number>;
   etSetExpiry(
     ...args: (string | number)[]
-  ): Promise<[string, string, string, string, string] | null>;
+  ): Promise<[string, string, string, string, string, string | null] | null>;
   etDelete(...args: (string | number)[]): Promise<[number, string | null]>;
   /** PUT with the five keys of one mailbox: every message of the batch is for it. */
   etPut(...args: (string | number | Buffer)[]): Promise<number[]>;
@@ -354,7 +357,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
 
   /** A mailbox hash's fields as the live mailbox they describe, else null. */
   function toMailbox(address: string, now: number, fields: MailboxFields, tokenHash?: string) {
-    const [th, c, e, n, b, v] = fields;
+    const [th, c, e, n, b, v, cr] = fields;
     if (th === null || c === null || e === null) return null;
     if (tokenHash !== undefined && th !== tokenHash) return null;
     const record: MailboxRecord = {
@@ -363,6 +366,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       expiresAt: Number(e),
       messageCount: Number(n ?? 0),
       sizeBytes: Number(b ?? 0),
+      creator: cr ?? null,
     };
     return record.expiresAt > now ? { record, version: v ?? null } : null;
   }
@@ -399,6 +403,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
           ttl(m.expiresAt, m.createdAt),
           tombUntil,
           ttl(tombUntil, m.createdAt),
+          m.creator ?? '',
         );
         if (created !== 1) return false;
         // Separate commands, not MULTI: these keys live on other cluster slots than the mailbox.
@@ -432,7 +437,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
           ttl(tombUntil, now),
         );
         if (!row) return null;
-        const [c, e, th, n, b] = row;
+        const [c, e, th, n, b, cr] = row;
         await Promise.all([
           redis.pexpire(k.token(th), ttl(expiresAt + TOKEN_GRACE_MS, now)),
           redis.zadd(k.expiry, expiresAt, address),
@@ -443,6 +448,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
           expiresAt: Number(e),
           messageCount: Number(n),
           sizeBytes: Number(b),
+          creator: cr ?? null,
         };
       }),
 
@@ -474,7 +480,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
         const replies = await Promise.all(
           deliveries.map((d) => {
             const { raw, ...summary } = d.message;
-            const { announcement } = d;
+            const { announcement, share } = d;
             const announced = announceOn !== undefined && announcement !== undefined;
             return put({
               keys: k.of(d.mailbox),
@@ -486,6 +492,9 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
                 quota.maxBytes,
                 announced ? announceOn(d.mailbox) : '',
                 announced ? announcement : '',
+                share?.sender ?? '',
+                share?.maxMessages ?? 0,
+                share?.maxBytes ?? 0,
               ],
             });
           }),

@@ -5,13 +5,17 @@
  * Relative TTLs (ms) are computed by the caller from its own clock, like every time in the store.
  */
 
-/** ARGV: tokenHash, createdAt, expiresAt, ttlMs, tombUntil, tombTtlMs → 1 created, 0 refused. */
+/**
+ * ARGV: tokenHash, createdAt, expiresAt, ttlMs, tombUntil, tombTtlMs, creator ('' for none)
+ * → 1 created, 0 refused.
+ */
 export const CREATE = `
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local t = redis.call('GET', KEYS[5])
 if t and tonumber(t) > tonumber(ARGV[2]) then return 0 end
 redis.call('HSET', KEYS[1], 'th', ARGV[1], 'c', ARGV[2], 'e', ARGV[3],
   'seq', 0, 'n', 0, 'b', 0, 'v', 0)
+if ARGV[7] ~= '' then redis.call('HSET', KEYS[1], 'cr', ARGV[7]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[4])
 redis.call('SET', KEYS[5], ARGV[5], 'PX', ARGV[6])
 return 1
@@ -19,7 +23,7 @@ return 1
 
 /**
  * ARGV: expiresAt, now, ttlMs, tombUntil, tombTtlMs
- * → {createdAt, expiresAt, tokenHash, messageCount, sizeBytes} or nil.
+ * → {createdAt, expiresAt, tokenHash, messageCount, sizeBytes, creator} or nil.
  */
 export const SET_EXPIRY = `
 local e = redis.call('HGET', KEYS[1], 'e')
@@ -27,7 +31,7 @@ if not e or tonumber(e) <= tonumber(ARGV[2]) then return nil end
 redis.call('HSET', KEYS[1], 'e', ARGV[1])
 for i = 1, 4 do redis.call('PEXPIRE', KEYS[i], ARGV[3]) end
 redis.call('SET', KEYS[5], ARGV[4], 'PX', ARGV[5])
-return redis.call('HMGET', KEYS[1], 'c', 'e', 'th', 'n', 'b')
+return redis.call('HMGET', KEYS[1], 'c', 'e', 'th', 'n', 'b', 'cr')
 `;
 
 /**
@@ -46,8 +50,10 @@ return {0, false}
 
 /**
  * Stores a batch of messages, each in its mailbox's keys and in order, as if each were a script
- * of its own: ARGV nine per message (now, id, summaryJson, raw, size, maxMessages, maxBytes,
- * channel, announcement: published on the channel once the message is stored, unless ''),
+ * of its own: ARGV twelve per message (now, id, summaryJson, raw, size, maxMessages, maxBytes,
+ * channel, announcement: published on the channel once the message is stored, unless '';
+ * sender, senderMaxMessages, senderMaxBytes: the sender's share of the mailbox, unless
+ * sender is ''),
  * KEYS five per message (the order above), or only five when every message of the batch is for
  * one mailbox (on a Cluster, where a script's keys share a slot). One command for many messages
  * is one AOF write and fsync, one reply and one script call instead of one per message (group
@@ -56,10 +62,14 @@ return {0, false}
  * A raw given as '' was written by an HSET just before the script, in the same MULTI: a large
  * message is, so that its bytes never pass through Lua, which copies them twice; the script
  * takes back those of the messages it refuses.
- * → per message: 1 stored, 0 mailbox dead or unknown, 2 refused: over quota.
+ * A message with a sender is kept in the mailbox hash's `sk:<id>` (its sender), and counted in
+ * `sn:<sender>` and `sb:<sender>` (that sender's messages and bytes there), which
+ * DELETE_MESSAGE and DELETE_ALL_MESSAGES move back: fields, not keys, so every script keeps
+ * its keys.
+ * → per message: 1 stored, 0 mailbox dead or unknown, 2 refused: over quota or share.
  */
 export const PUT = `
-local out, count, i = {}, #ARGV / 9, 0
+local out, count, i = {}, #ARGV / 12, 0
 local stride = #KEYS == 5 and 0 or 5
 local announce = {}
 while i < count do
@@ -71,16 +81,27 @@ while i < count do
   local empty = n == 0
   local summaries, raws, order, refused = {}, {}, {}, {}
   repeat
-    local a = i * 9
-    local id, raw = ARGV[a + 2], ARGV[a + 4]
+    local a = i * 12
+    local id, raw, size, sender = ARGV[a + 2], ARGV[a + 4], tonumber(ARGV[a + 5]), ARGV[a + 10]
+    local held = { 0, 0 }
+    if sender ~= '' then
+      held = redis.call('HMGET', mailbox, 'sn:' .. sender, 'sb:' .. sender)
+      held = { tonumber(held[1] or 0), tonumber(held[2] or 0) }
+    end
     if not e or e <= tonumber(ARGV[a + 1]) then
       out[i + 1] = 0
       if raw == '' then refused[#refused + 1] = id end
-    elseif n + 1 > tonumber(ARGV[a + 6]) or b + tonumber(ARGV[a + 5]) > tonumber(ARGV[a + 7]) then
+    elseif n + 1 > tonumber(ARGV[a + 6]) or b + size > tonumber(ARGV[a + 7])
+      or (sender ~= '' and (held[1] + 1 > tonumber(ARGV[a + 11])
+        or held[2] + size > tonumber(ARGV[a + 12]))) then
       out[i + 1] = 2
       if raw == '' then refused[#refused + 1] = id end
     else
-      n, b, seq, v = n + 1, b + tonumber(ARGV[a + 5]), seq + 1, v + 1
+      n, b, seq, v = n + 1, b + size, seq + 1, v + 1
+      if sender ~= '' then
+        redis.call('HSET', mailbox, 'sk:' .. id, sender,
+          'sn:' .. sender, held[1] + 1, 'sb:' .. sender, held[2] + size)
+      end
       summaries[#summaries + 1] = id
       summaries[#summaries + 1] = ARGV[a + 3]
       if raw ~= '' then
@@ -116,12 +137,12 @@ return out
 
 /**
  * KEYS: mailbox hashes (of any mailboxes: only ever run on one server) → for each, its fields
- * th, c, e, n, b, v, each false where missing. Many reads in one command (redis-store.ts).
+ * th, c, e, n, b, v, cr, each false where missing. Many reads in one command (redis-store.ts).
  */
 export const READ_MAILBOXES = `
 local out = {}
 for i, key in ipairs(KEYS) do
-  out[i] = redis.call('HMGET', key, 'th', 'c', 'e', 'n', 'b', 'v')
+  out[i] = redis.call('HMGET', key, 'th', 'c', 'e', 'n', 'b', 'v', 'cr')
 end
 return out
 `;
@@ -187,26 +208,43 @@ end
 return out
 `;
 
-/** ARGV: id → 1 deleted, 0 not there. */
+/** ARGV: id → 1 deleted, 0 not there. A sender's share (PUT) gets the message's room back. */
 export const DELETE_MESSAGE = `
 local summary = redis.call('HGET', KEYS[2], ARGV[1])
 if not summary then return 0 end
+local size = cjson.decode(summary).size
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'n', -1)
-redis.call('HINCRBY', KEYS[1], 'b', -cjson.decode(summary).size)
+redis.call('HINCRBY', KEYS[1], 'b', -size)
+local sender = redis.call('HGET', KEYS[1], 'sk:' .. ARGV[1])
+if sender then
+  redis.call('HDEL', KEYS[1], 'sk:' .. ARGV[1])
+  if redis.call('HINCRBY', KEYS[1], 'sn:' .. sender, -1) <= 0 then
+    redis.call('HDEL', KEYS[1], 'sn:' .. sender, 'sb:' .. sender)
+  else
+    redis.call('HINCRBY', KEYS[1], 'sb:' .. sender, -size)
+  end
+end
 redis.call('HINCRBY', KEYS[1], 'v', 1)
 redis.call('HDEL', KEYS[3], ARGV[1])
 redis.call('ZREM', KEYS[4], ARGV[1])
 return 1
 `;
 
-/** → how many messages were deleted. */
+/** → how many messages were deleted. The senders' shares (PUT) go with them. */
 export const DELETE_ALL_MESSAGES = `
 local n = redis.call('HLEN', KEYS[2])
 redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
 if redis.call('EXISTS', KEYS[1]) == 1 then
   redis.call('HSET', KEYS[1], 'n', 0, 'b', 0)
   redis.call('HINCRBY', KEYS[1], 'v', 1)
+  local shares = {}
+  for _, field in ipairs(redis.call('HKEYS', KEYS[1])) do
+    if string.find(field, '^s[knb]:') then shares[#shares + 1] = field end
+  end
+  for j = 1, #shares, 500 do
+    redis.call('HDEL', KEYS[1], unpack(shares, j, math.min(j + 499, #shares)))
+  end
 end
 return n
 `;

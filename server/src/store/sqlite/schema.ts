@@ -7,7 +7,7 @@ import type { MessageRecord } from '../../domain/message';
 import type { MailboxRecord, RefusalRecord } from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
-const SCHEMA_VERSION = 7;
+const SCHEMA_VERSION = 8;
 
 /** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
 const USAGE_TRIGGERS = `
@@ -39,6 +39,11 @@ CREATE TABLE refusals (
 CREATE INDEX refusals_mailbox_seq ON refusals (mailbox, seq);
 `;
 
+/** Finds one sender's messages in a mailbox; holds only the messages that carry a sender. */
+const SENDER_INDEX = `
+CREATE INDEX messages_sender ON messages (mailbox, sender_key) WHERE sender_key IS NOT NULL;
+`;
+
 const SCHEMA = `
 CREATE TABLE mailboxes (
   address    TEXT PRIMARY KEY,
@@ -49,7 +54,10 @@ CREATE TABLE mailboxes (
   message_count INTEGER NOT NULL DEFAULT 0,
   size_bytes    INTEGER NOT NULL DEFAULT 0,
   -- The place given to the mailbox's last message (messages.place), deleted or not.
-  last_place    INTEGER NOT NULL DEFAULT 0
+  last_place    INTEGER NOT NULL DEFAULT 0,
+  -- The client key of whoever created it (an IPv4 address or an IPv6 network); NULL for the
+  -- operator's mailboxes.
+  creator       TEXT
 ) WITHOUT ROWID;
 CREATE INDEX mailboxes_expires_at ON mailboxes (expires_at);
 
@@ -82,10 +90,13 @@ CREATE TABLE messages (
   auth_spf         TEXT,
   auth_dkim        TEXT,
   auth_dmarc       TEXT,
-  auth_domain      TEXT
+  auth_domain      TEXT,
+  -- The sender's client key, kept only where senders have a share of the mailbox (the
+  -- operator's postmaster and abuse); NULL elsewhere.
+  sender_key       TEXT
 );
 CREATE INDEX messages_mailbox_seq ON messages (mailbox, seq);
-
+${SENDER_INDEX}
 ${USAGE_TRIGGERS}
 -- Raw bytes apart from the summary, so listing an inbox never reads a blob page.
 CREATE TABLE message_raw (
@@ -118,6 +129,7 @@ export interface MailboxRow {
   expires_at: number;
   message_count: number;
   size_bytes: number;
+  creator: string | null;
 }
 
 export const toMessage = (r: MessageRow): MessageRecord => ({
@@ -168,9 +180,11 @@ export const toMailbox = (r: MailboxRow): MailboxRecord => ({
   expiresAt: r.expires_at,
   messageCount: r.message_count,
   sizeBytes: r.size_bytes,
+  creator: r.creator,
 });
 
-export const MAILBOX_COLUMNS = 'address, created_at, expires_at, message_count, size_bytes';
+export const MAILBOX_COLUMNS =
+  'address, created_at, expires_at, message_count, size_bytes, creator';
 
 export const MESSAGE_COLUMNS =
   'id, mailbox, received_at, size, from_name, from_address, subject, preview, attachment_count, ' +
@@ -249,6 +263,16 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
       UPDATE messages SET place = seq;
       UPDATE mailboxes SET
         last_place = (SELECT coalesce(max(seq), 0) FROM messages WHERE mailbox = address);
+    `);
+  },
+  // 7 → 8: each mailbox's creator, and the sender of each message where senders have a share.
+  // Mailboxes already stored have no known creator, messages no known sender: neither counts
+  // against a cap (a mailbox lives an hour at most, the operator's mail is read and deleted).
+  (db) => {
+    db.exec(`
+      ALTER TABLE mailboxes ADD COLUMN creator TEXT;
+      ALTER TABLE messages ADD COLUMN sender_key TEXT;
+      ${SENDER_INDEX}
     `);
   },
 ];

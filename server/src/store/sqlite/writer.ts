@@ -28,8 +28,8 @@ export type PutResult = { outcomes: DeliveryOutcome[] } | { error: string };
 export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDelayMs: number }) {
   const q = {
     insertMailbox: db.prepare(
-      `INSERT INTO mailboxes (address, token_hash, created_at, expires_at)
-       SELECT @address, @tokenHash, @createdAt, @expiresAt
+      `INSERT INTO mailboxes (address, token_hash, created_at, expires_at, creator)
+       SELECT @address, @tokenHash, @createdAt, @expiresAt, @creator
        WHERE NOT EXISTS (SELECT 1 FROM tombstones WHERE digest = @digest AND until > @createdAt)
        ON CONFLICT DO NOTHING`,
     ),
@@ -54,10 +54,15 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       'UPDATE mailboxes SET last_place = last_place + 1 WHERE address = ? RETURNING last_place',
     ),
     insertMessage: db.prepare(
-      `INSERT INTO messages (place, ${MESSAGE_COLUMNS})
-       VALUES (@place, @id, @mailbox, @receivedAt, @size, @fromName, @fromAddress, @subject,
-               @preview, @attachmentCount, @code, @confirmLink, @authSpf, @authDkim, @authDmarc,
-               @authDomain)`,
+      `INSERT INTO messages (place, sender_key, ${MESSAGE_COLUMNS})
+       VALUES (@place, @senderKey, @id, @mailbox, @receivedAt, @size, @fromName, @fromAddress,
+               @subject, @preview, @attachmentCount, @code, @confirmLink, @authSpf, @authDkim,
+               @authDmarc, @authDomain)`,
+    ),
+    // What one sender holds of a mailbox (messages_sender: the operator's mailboxes only).
+    senderUsage: db.prepare<[string, string], { n: number; b: number }>(
+      `SELECT count(*) AS n, coalesce(sum(size), 0) AS b FROM messages
+       WHERE mailbox = ? AND sender_key = ?`,
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
       'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
@@ -111,9 +116,15 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     if (box.message_count + 1 > quota.maxMessages || box.size_bytes + m.size > quota.maxBytes) {
       return 'full';
     }
+    const { share } = d;
+    if (share) {
+      const held = q.senderUsage.get(d.mailbox, share.sender)!;
+      if (held.n + 1 > share.maxMessages || held.b + m.size > share.maxBytes) return 'full';
+    }
     const { last_place: place } = q.nextPlace.get(d.mailbox)!;
     const { lastInsertRowid } = q.insertMessage.run({
       place,
+      senderKey: share?.sender ?? null,
       id: m.id,
       mailbox: d.mailbox,
       receivedAt: m.receivedAt,
@@ -156,7 +167,8 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
 
   return {
     createMailbox(m: NewMailbox): boolean {
-      return q.insertMailbox.run({ ...m, digest: addressDigest(m.address) }).changes > 0;
+      const row = { ...m, creator: m.creator ?? null, digest: addressDigest(m.address) };
+      return q.insertMailbox.run(row).changes > 0;
     },
     setExpiry(address: string, expiresAt: number, now: number): MailboxRecord | null {
       const row = q.setExpiry.get(expiresAt, address, now);

@@ -9,7 +9,7 @@ import { type OperatorFacts, operator } from './operator';
  * text: `revisions.test.ts` fails when the text changes and these two do not.
  */
 export const lastUpdated = '2026-11-28';
-export const textFingerprint = '57c8e3a1b1912eed';
+export const textFingerprint = '511c3580ed023c68';
 
 /** A sentence on the encryption of incoming mail, from the operator's STARTTLS setting. */
 function mailEncryption(smtpTls: OperatorFacts['smtpTls']): string {
@@ -120,7 +120,7 @@ export function privacySections(op: OperatorFacts): LegalSection[] {
             `i collegamenti in tempo reale alle caselle aperti nello stesso momento: al massimo ${limits.streamsPerIp};`,
             `le connessioni al sito aperte nello stesso momento: al massimo ${limits.connectionsPerIp};`,
             `la posta accettata in un’ora da uno stesso server mittente: al massimo ${limits.senderBytesPerHour};`,
-            `la posta accettata in un’ora per tutte le caselle create da uno stesso indirizzo IP: al massimo ${limits.creatorBytesPerHour}. Per applicare questo limite, finché una casella esiste il servizio sa da quale indirizzo IP è stata creata.`,
+            `la posta accettata in un’ora per tutte le caselle create da uno stesso indirizzo IP: al massimo ${limits.creatorBytesPerHour}. Per applicare questo limite, finché una casella esiste il servizio sa da quale indirizzo IP è stata creata (per un indirizzo IPv6, solo la sua rete ${limits.ipv6Prefix}).`,
           ],
         },
         {
@@ -182,7 +182,7 @@ export function privacySections(op: OperatorFacts): LegalSection[] {
         { type: 'h3', text: 'Le caselle postmaster@ e abuse@' },
         {
           type: 'p',
-          text: `Ogni dominio di posta del servizio ha due caselle che non sono temporanee: postmaster@, che gli standard della posta elettronica chiedono a ogni dominio (RFC 5321), e abuse@, a cui si segnalano gli abusi (RFC 2142). Non scadono e non vengono mai date ai visitatori. I messaggi che ricevono li leggiamo noi, per risolvere problemi di consegna e gestire le segnalazioni, e li cancelliamo una volta gestiti, al più tardi dopo ${op.correspondenceRetention}. Per ogni messaggio a queste caselle il registro tecnico annota anche l’indirizzo IP del server mittente, il mittente e i destinatari.`,
+          text: `Ogni dominio di posta del servizio ha due caselle che non sono temporanee: postmaster@, che gli standard della posta elettronica chiedono a ogni dominio (RFC 5321), e abuse@, a cui si segnalano gli abusi (RFC 2142). Non scadono e non vengono mai date ai visitatori. I messaggi che ricevono li leggiamo noi, per risolvere problemi di consegna e gestire le segnalazioni, e li cancelliamo una volta gestiti, al più tardi dopo ${op.correspondenceRetention}. Per ogni messaggio a queste caselle il registro tecnico annota anche l’indirizzo IP del server mittente, il mittente e i destinatari. Perché nessuno possa riempirle a danno delle segnalazioni degli altri, ogni server mittente può occuparne al massimo il ${limits.roleMailboxSenderShare}: per contarlo, insieme a ogni messaggio conserviamo l’indirizzo IP del server che lo ha consegnato (per un indirizzo IPv6, la sua rete ${limits.ipv6Prefix}), che del resto compare già nelle intestazioni del messaggio.`,
         },
         { type: 'h3', text: 'Le richieste all’assistenza' },
         {

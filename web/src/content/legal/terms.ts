@@ -9,7 +9,7 @@ import { type OperatorFacts, operator } from './operator';
  * text: `revisions.test.ts` fails when the text changes and these two do not.
  */
 export const lastUpdated = '2026-11-28';
-export const textFingerprint = 'e773117e9b9b37a0';
+export const textFingerprint = '90aad069924d3314';
 
 /** The terms of service of `/terms`, section by section, for the operator's facts. */
 export function termsSections(op: OperatorFacts): LegalSection[] {
@@ -125,12 +125,13 @@ export function termsSections(op: OperatorFacts): LegalSection[] {
             `si possono tenere aperte nello stesso momento al massimo ${limits.connectionsPerIp} connessioni al sito e, su ciascun server del servizio, ${limits.streamsPerIp} collegamenti in tempo reale alle caselle;`,
             `messaggi, allegati e originali di una casella si possono aprire al massimo ${limits.viewsPerMinute} volte al minuto;`,
             `un messaggio può pesare al massimo ${limits.messageSize}, e una casella ne conserva al massimo ${limits.mailboxMessages}, per ${limits.mailboxSize} in tutto;`,
-            `un server di posta può consegnarci al massimo ${limits.senderBytesPerHour} di messaggi all’ora, e le caselle create da uno stesso indirizzo IP possono riceverne al massimo ${limits.creatorBytesPerHour} all’ora in tutto.`,
+            `un server di posta può consegnarci al massimo ${limits.senderBytesPerHour} di messaggi all’ora, e le caselle create da uno stesso indirizzo IP possono riceverne al massimo ${limits.creatorBytesPerHour} all’ora in tutto;`,
+            `un server di posta può occupare al massimo il ${limits.roleMailboxSenderShare} delle caselle postmaster@ e abuse@, a cui si scrive per segnalare problemi e abusi.`,
           ],
         },
         {
           type: 'p',
-          text: 'I messaggi troppo grandi, e quelli indirizzati a caselle inesistenti o scadute, vengono rifiutati subito, e il mittente riceve dal proprio server un avviso di mancata consegna. Quando invece la casella è piena, o il mittente ha superato il suo limite orario, il rifiuto è temporaneo: il server del mittente riprova più tardi e, se la consegna non riesce prima che la casella scada, invia al mittente l’avviso. I rifiuti che riguardano una casella attiva compaiono nella pagina, sotto la posta in arrivo.',
+          text: 'I messaggi troppo grandi, e quelli indirizzati a caselle inesistenti o scadute, vengono rifiutati subito, e il mittente riceve dal proprio server un avviso di mancata consegna. Quando invece la casella è piena, quando è stato superato uno dei limiti orari o quando lo spazio di archiviazione del servizio sta per esaurirsi, il rifiuto è temporaneo: il server del mittente riprova più tardi e, se la consegna non riesce prima che la casella scada, invia al mittente l’avviso. La posta già ricevuta non viene mai cancellata per fare spazio a quella nuova. I rifiuti che riguardano una casella attiva compaiono nella pagina, sotto la posta in arrivo.',
         },
         {
           type: 'p',

@@ -66,7 +66,7 @@ describe('RefusalNotice', () => {
     expect(lines()).toEqual([
       'Un messaggio da a@b.it è stato rifiutato: la casella era piena Adesso',
       'Un messaggio senza mittente è stato rifiutato: arrivava troppo lentamente e la connessione è stata chiusa Adesso',
-      'Un messaggio da c@d.it è stato rifiutato: il server del mittente ha superato il limite di posta per ora Adesso',
+      'Un messaggio da c@d.it è stato rifiutato: troppa posta in un’ora dal server del mittente, o verso le caselle create dalla tua connessione Adesso',
       'Un messaggio da e@f.it è stato rifiutato: non rispetta le regole della posta (per esempio, indica più di un mittente) Adesso',
       'Un messaggio da g@h.it è stato rifiutato: troppo grande (700 KB, limite 512 KB) Adesso',
     ]);
