@@ -30,28 +30,10 @@ function operatorSettingsWarning(): Plugin {
   };
 }
 
-/**
- * `VITE_FAST_PATHS_OFF=cn` builds the app with tailwind-merge behind `cn()` instead of the
- * smaller `lib/cn.ts` (docs/architecture.md, "Fast paths").
- */
-const plainCn = (process.env.VITE_FAST_PATHS_OFF ?? '').split(',').includes('cn');
-
 export default defineConfig({
   plugins: [react(), tailwindcss(), operatorSettingsWarning(), devContentPages()],
   resolve: {
-    alias: [
-      ...(plainCn
-        ? [
-            {
-              find: /^@\/lib\/cn$/,
-              replacement: fileURLToPath(
-                new URL('./src/lib/cn-tailwind-merge.ts', import.meta.url),
-              ),
-            },
-          ]
-        : []),
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-    ],
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   build: {
     // The browsers the FAQ names (content/browsers.ts): JavaScript and CSS are lowered to them.
