@@ -3,8 +3,8 @@
  * raw HTML (no script runs here). Builds first when `dist` is missing or older than the sources.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { join, relative } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { articles } from '@/content/articles';
 import { blockTexts, inlineToPlain } from '@/content/blocks';
@@ -18,6 +18,7 @@ import * as privacy from '@/content/legal/privacy';
 import * as terms from '@/content/legal/terms';
 import { articlePath, formatDateIt, notFoundPage, STATIC_ROUTES } from '@/content/site';
 import { DIST_DIR, ensureWebBuild } from '../../scripts/ensure-build';
+import { JS_BUDGET_KB, pageJs } from '../../scripts/page-js';
 
 /** Every route of the site and the file the build must have written for it. */
 const ROUTES = [...STATIC_ROUTES, ...articles.map((a) => articlePath(a.slug))];
@@ -128,26 +129,24 @@ describe('the prerendered site', () => {
     expect(back?.getAttribute('href')).toBe(path.startsWith('/blog/') ? '/blog' : '/');
   });
 
+  it(`loads at most ${JS_BUDGET_KB.home} KB gzip of JavaScript on the home page before any interaction`, () => {
+    const { bytes, files } = pageJs(DIST_DIR, 'index.html');
+    const entry = doc('/').querySelector('script[type="module"][src]')?.getAttribute('src');
+    expect(files).toContain(entry);
+    expect(bytes).toBeLessThanOrEqual(JS_BUDGET_KB.home * 1024);
+  });
+
   it.each([...ROUTES.filter((path) => path !== '/'), '404'])(
-    '%s is static HTML: no React, at most 5 KB gzip of JavaScript in all',
+    `%s is static HTML: no React, at most ${JS_BUDGET_KB.content} KB gzip of JavaScript in all`,
     (path) => {
       const d = doc(path);
       const appEntry = doc('/').querySelector('script[type="module"][src]')?.getAttribute('src');
       expect(appEntry).toBeTruthy();
-      const files = [
-        ...[...d.querySelectorAll('script[src]')].map((s) => s.getAttribute('src')!),
-        ...[...d.querySelectorAll('link[rel="modulepreload"]')].map((l) => l.getAttribute('href')!),
-      ];
+      const file = path === '404' ? '404.html' : relative(DIST_DIR, fileOf(path));
+      const { bytes, files } = pageJs(DIST_DIR, file);
       expect(files).not.toContain(appEntry);
       expect(files.length).toBeGreaterThan(0);
-      const inline = [...d.querySelectorAll('script:not([src])')]
-        .filter((s) => !/json/.test(s.getAttribute('type') ?? ''))
-        .map((s) => s.textContent ?? '');
-      const gzip = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
-      const bytes =
-        inline.reduce((sum, js) => sum + gzip(js), 0) +
-        files.reduce((sum, file) => sum + gzip(readFileSync(join(DIST_DIR, file))), 0);
-      expect(bytes).toBeLessThanOrEqual(5 * 1024);
+      expect(bytes).toBeLessThanOrEqual(JS_BUDGET_KB.content * 1024);
       // React's hydration leaves text separators in the markup it rendered; none here.
       expect(d.getElementById('root')?.innerHTML).not.toContain('<!-- -->');
     },

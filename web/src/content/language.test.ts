@@ -13,6 +13,7 @@ import * as privacy from './legal/privacy';
 import * as terms from './legal/terms';
 import { mailboxTools } from './mailbox-tools';
 import { messageReader } from './message-reader';
+import { refusalNotice } from './refusal-notice';
 import { backLinks, labels, notFoundPage, pages } from './site';
 import { strings } from './strings';
 
@@ -34,7 +35,7 @@ const texts = [
   ]),
   ...[privacy, terms].flatMap((d) => d.sections.flatMap((s) => [s.title, ...blockTexts(s.blocks)])),
   ...blockTexts(developerApiBlocks),
-  ...leaves([faq, homeFaq, homeSections, strings, mailboxTools, messageReader]),
+  ...leaves([faq, homeFaq, homeSections, strings, mailboxTools, messageReader, refusalNotice]),
   ...leaves([pages, notFoundPage, backLinks, labels]),
 ];
 

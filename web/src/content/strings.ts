@@ -1,17 +1,11 @@
 /**
  * Every Italian word a visitor sees on the generator, its toasts and the shared frame lives here
  * (longer texts: `home.ts`; the words only lazily loaded parts show: `mailbox-tools.ts`,
- * `message-reader.ts`). The strings the product's first specification quotes keep its wording
- * ('Email copiata!', 'Hai altri 10 minuti', 'Controllo nuovi messaggi in corso...', 'Inbox'...);
- * `language.test.ts` lists them.
+ * `message-reader.ts`, `refusal-notice.ts`). The strings the product's first specification
+ * quotes keep its wording ('Email copiata!', 'Hai altri 10 minuti', 'Controllo nuovi messaggi in
+ * corso...', 'Inbox'...); `language.test.ts` lists them.
  */
-import {
-  MAILBOX_MAX_LIFETIME_SECONDS,
-  PRODUCT_NAME,
-  type DeliveryRefusal,
-  type RefusalReason,
-} from '@et/common';
-import { formatMegabytes } from './limits';
+import { MAILBOX_MAX_LIFETIME_SECONDS, PRODUCT_NAME } from '@et/common';
 
 /** The longest whole life of an address, in the minutes the site states ("10-60 minuti"). */
 const LONGEST_LIFE = `${Math.round(MAILBOX_MAX_LIFETIME_SECONDS / 60)} minuti`;
@@ -134,27 +128,6 @@ export const strings = {
     deleteLabel: (subject: string) => `Elimina il messaggio «${subject}»`,
   },
 
-  /**
-   * Mail the server refused for this address (`GET /api/v1/mailbox/refusals`), under the inbox:
-   * one line each, newest first, e.g. «Un messaggio da noreply@sito.it è stato rifiutato:
-   * troppo grande (12 MB, limite 10 MB)».
-   */
-  refusals: {
-    title: 'Posta non consegnata',
-    hint: 'Messaggi inviati a questo indirizzo che il nostro server non ha accettato.',
-    /**
-     * «Un messaggio da <sender> è stato rifiutato: <why>», the sender apart, so the page can set
-     * it off from the text around it.
-     */
-    line: (refusal: DeliveryRefusal) => ({
-      before: refusal.sender ? 'Un messaggio da ' : 'Un messaggio senza mittente',
-      sender: refusal.sender,
-      after: ` è stato rifiutato: ${refusalReason(refusal)}`,
-    }),
-    /** The server's own reply, for whoever wants the detail. */
-    replyLabel: 'Risposta del server',
-  },
-
   /** The inbox row's own; the reader's words: `message-reader.ts`. */
   message: {
     delete: 'Elimina',
@@ -254,31 +227,4 @@ export function italianWait(seconds: number): string {
   if (seconds < 60) return seconds <= 1 ? '1 secondo' : `${seconds} secondi`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? '1 minuto' : `${minutes} minuti`;
-}
-
-/**
- * A message size in the words of a refusal: `12 MB`, `1,5 MB`, or `640 KB` below a megabyte,
- * the number and its unit joined by a no-break space, never split over two lines.
- */
-export function refusalSize(bytes: number): string {
-  const words = bytes >= 1024 * 1024 ? formatMegabytes(bytes) : `${Math.ceil(bytes / 1024)} KB`;
-  return words.replace(' ', '\u00a0');
-}
-
-/** Why a message was refused, in a few words that follow «è stato rifiutato:». */
-const REFUSAL_REASONS: Record<RefusalReason, string> = {
-  'too-big': 'troppo grande',
-  'mailbox-full': 'la casella era piena',
-  'sender-limit':
-    'troppa posta in un’ora dal server del mittente, o verso le caselle create dalla tua connessione',
-  'too-slow': 'arrivava troppo lentamente e la connessione è stata chiusa',
-  rejected: 'non rispetta le regole della posta (per esempio, indica più di un mittente)',
-};
-
-function refusalReason({ reason, size, limit }: DeliveryRefusal): string {
-  const words = REFUSAL_REASONS[reason] ?? 'per un motivo che il server non indica';
-  if (reason !== 'too-big' || size === null) return words;
-  return limit === null
-    ? `${words} (${refusalSize(size)})`
-    : `${words} (${refusalSize(size)}, limite ${refusalSize(limit)})`;
 }

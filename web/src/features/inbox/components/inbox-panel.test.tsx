@@ -33,7 +33,8 @@ const messages: MessageSummary[] = [
   },
 ];
 
-function renderPanel(overrides: Partial<InboxPanelProps> = {}) {
+/** Renders the panel; with messages, once their rows (a lazy chunk) are there. */
+async function renderPanel(overrides: Partial<InboxPanelProps> = {}) {
   const props: InboxPanelProps = {
     messages: [],
     mailboxState: 'ready',
@@ -50,14 +51,15 @@ function renderPanel(overrides: Partial<InboxPanelProps> = {}) {
     ...overrides,
   };
   render(<InboxPanel {...props} />);
+  if (props.messages?.length) await screen.findAllByRole('listitem');
   return props;
 }
 
 const rows = () => screen.queryAllByRole('listitem');
 
 describe('InboxPanel', () => {
-  it('shows the empty state, no badge, and cannot be cleared', () => {
-    renderPanel();
+  it('shows the empty state, no badge, and cannot be cleared', async () => {
+    await renderPanel();
     expect(screen.getByRole('heading', { name: 'Inbox' })).toBeInTheDocument();
     expect(screen.getByText('Nessuna email ricevuta')).toBeInTheDocument();
     expect(screen.getByText(/compariranno qui in tempo reale/)).toBeInTheDocument();
@@ -66,8 +68,8 @@ describe('InboxPanel', () => {
     expect(screen.getByRole('button', { name: 'Aggiorna' })).toBeEnabled();
   });
 
-  it('lists the messages newest first with a count badge', () => {
-    renderPanel({ messages });
+  it('lists the messages newest first with a count badge', async () => {
+    await renderPanel({ messages });
     expect(screen.getByLabelText('2 messaggi')).toHaveTextContent('2');
     expect(rows()).toHaveLength(2);
     const [first, second] = rows();
@@ -84,8 +86,8 @@ describe('InboxPanel', () => {
     expect(within(second!).queryByText('Allegato')).toBeNull();
   });
 
-  it('marks only unread messages with the highlight bar', () => {
-    renderPanel({ messages, unreadIds: new Set(['m2']) });
+  it('marks only unread messages with the highlight bar', async () => {
+    await renderPanel({ messages, unreadIds: new Set(['m2']) });
     const [first, second] = rows();
     expect(first).toHaveAttribute('data-unread', 'true');
     expect(first!.querySelector('[data-slot="unread-bar"]')).not.toBeNull();
@@ -96,7 +98,7 @@ describe('InboxPanel', () => {
 
   it('opens a message by its row and deletes it by its own button', async () => {
     const user = userEvent.setup();
-    const props = renderPanel({ messages });
+    const props = await renderPanel({ messages });
     await user.click(screen.getByRole('button', { name: /Negozio Rossi/ }));
     expect(props.onOpen).toHaveBeenCalledWith('m2');
     await user.click(
@@ -106,8 +108,8 @@ describe('InboxPanel', () => {
     expect(props.onOpen).toHaveBeenCalledTimes(1);
   });
 
-  it('disables the delete button of a message being deleted', () => {
-    renderPanel({ messages, deletingIds: new Set(['m2']) });
+  it('disables the delete button of a message being deleted', async () => {
+    await renderPanel({ messages, deletingIds: new Set(['m2']) });
     expect(
       screen.getByRole('button', { name: 'Elimina il messaggio «Il tuo codice di conferma»' }),
     ).toBeDisabled();
@@ -115,35 +117,35 @@ describe('InboxPanel', () => {
 
   it("asks to refresh with 'Aggiorna' and to clear with 'Svuota inbox'", async () => {
     const user = userEvent.setup();
-    const props = renderPanel({ messages });
+    const props = await renderPanel({ messages });
     await user.click(screen.getByRole('button', { name: 'Aggiorna' }));
     expect(props.onRefresh).toHaveBeenCalledTimes(1);
     await user.click(screen.getByRole('button', { name: 'Svuota inbox' }));
     expect(props.onClear).toHaveBeenCalledTimes(1);
   });
 
-  it("shows 'Aggiorna' busy while a refresh runs", () => {
-    renderPanel({ isRefreshing: true });
+  it("shows 'Aggiorna' busy while a refresh runs", async () => {
+    await renderPanel({ isRefreshing: true });
     const refresh = screen.getByRole('button', { name: 'Aggiorna' });
     expect(refresh).toBeDisabled();
     expect(refresh.querySelector('svg')).toHaveClass('animate-spin');
   });
 
-  it('tells whether mail arrives live or by the 10 s poll', () => {
-    renderPanel({ live: true });
+  it('tells whether mail arrives live or by the 10 s poll', async () => {
+    await renderPanel({ live: true });
     expect(screen.getByText('In tempo reale')).toBeInTheDocument();
     cleanup();
-    renderPanel({ live: false });
+    await renderPanel({ live: false });
     expect(screen.getByText('Controllo ogni 10 secondi')).toBeInTheDocument();
   });
 
-  it('keeps the list in a 400px scroll area', () => {
-    renderPanel({ messages });
+  it('keeps the list in a 400px scroll area', async () => {
+    await renderPanel({ messages });
     expect(document.querySelector('[data-slot="inbox-scroll"]')).toHaveClass('h-[400px]');
   });
 
-  it('offers no actions while there is no mailbox', () => {
-    renderPanel({ mailboxState: 'gone', messages: undefined });
+  it('offers no actions while there is no mailbox', async () => {
+    await renderPanel({ mailboxState: 'gone', messages: undefined });
     expect(screen.getByText('In attesa di un indirizzo')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Aggiorna' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Svuota inbox' })).toBeDisabled();

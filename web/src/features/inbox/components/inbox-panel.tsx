@@ -1,13 +1,17 @@
 import type { MessageSummary } from '@et/common';
 import { InboxIcon, MailOpenIcon, RefreshCwIcon, Trash2Icon } from 'lucide-react';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader, CardTitle } from '@/components/ui/card';
 import { ScrollArea } from '@/components/ui/scroll-area';
 import { strings } from '@/content/strings';
 import { cn } from '@/lib/cn';
-import { MessageRow } from './message-row';
+
+// A row (sender, marks, code chip) is drawn only once mail has come, never in the page's first
+// paint: a chunk of its own, out of the first download, fetched with the first message. Until it is
+// there the list is empty for a moment, inside a scroll area whose height does not depend on it.
+const MessageRow = lazy(async () => ({ default: (await import('./message-row')).MessageRow }));
 
 export interface InboxPanelProps {
   /** The inbox, newest first; undefined while there is no mailbox or no first answer yet. */
@@ -115,17 +119,19 @@ export function InboxPanel({
       <ScrollArea className="h-[400px] border-t" data-slot="inbox-scroll">
         {count > 0 && messages ? (
           <ul ref={listRef} aria-label={strings.inbox.listLabel}>
-            {messages.map((message) => (
-              <MessageRow
-                key={message.id}
-                message={message}
-                unread={unreadIds.has(message.id)}
-                deleting={deletingIds.has(message.id)}
-                now={now}
-                onOpen={onOpen}
-                onDelete={deleteRow}
-              />
-            ))}
+            <Suspense fallback={null}>
+              {messages.map((message) => (
+                <MessageRow
+                  key={message.id}
+                  message={message}
+                  unread={unreadIds.has(message.id)}
+                  deleting={deletingIds.has(message.id)}
+                  now={now}
+                  onOpen={onOpen}
+                  onDelete={deleteRow}
+                />
+              ))}
+            </Suspense>
           </ul>
         ) : (
           <div

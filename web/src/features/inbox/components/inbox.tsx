@@ -1,30 +1,18 @@
 import type { MessageSummary } from '@et/common';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { strings } from '@/content/strings';
-import { isUnauthorized } from '@/lib/api-client';
-import { readStoredEmails } from '@/lib/session-storage';
-import { toast } from '@/lib/toast';
-import { useNow } from '@/lib/use-now';
-import { useClearInbox } from '../api/clear-inbox';
-import { useDeleteMessage } from '../api/delete-message';
-import { useMessages } from '../api/get-messages';
-import { useRefusals } from '../api/get-refusals';
-import { useLiveEvents } from '../hooks/use-live-events';
-import { useUnread } from '../hooks/use-unread';
-import { useUnreadTitle } from '../hooks/use-unread-title';
+import { lazy, Suspense, useEffect } from 'react';
 import { InboxPanel } from './inbox-panel';
-import { RefusalNotice } from './refusal-notice';
 
-// The reader (dialog, tabs, the mail sandbox) is not needed to show the inbox: it is a chunk of
-// its own, fetched as soon as there is a message to open.
-const loadMessageDialog = () => import('./message-dialog');
-const MessageDialog = lazy(async () => ({ default: (await loadMessageDialog()).MessageDialog }));
+/**
+ * Everything the inbox does for a mailbox (the stream and the polls, unread state, deletion, the
+ * refused mail) has nothing to do before there is one, and the page is first drawn without: it is
+ * a chunk of its own, out of the home page's first download, fetched as soon as the page runs,
+ * while the address is being made.
+ */
+const loadLiveInbox = () => import('./live-inbox');
+const LiveInbox = lazy(async () => ({ default: (await loadLiveInbox()).LiveInbox }));
 
-/** The spinner of 'Aggiorna' turns at least this long, so the visitor sees it happened. */
-const MIN_REFRESH_SPIN_MS = 500;
-
-/** Relative times ('5m fa') are refreshed this often. */
-const RELATIVE_TIME_TICK_MS = 30_000;
+const NO_IDS: ReadonlySet<string> = new Set();
+const idle = () => {};
 
 export interface InboxProps {
   /** Token of the active mailbox; null while there is none. Mount with `key={token}`. */
@@ -41,131 +29,37 @@ export interface InboxProps {
   onNewMail?: (messages: MessageSummary[]) => void;
 }
 
-/** The live inbox of one mailbox: list, push and poll, unread state, reader, refused mail. */
-export function Inbox({
-  token,
-  mailboxState,
-  baseTitle,
-  onMailboxGone,
-  onMailboxExtended,
-  onNewMail,
-}: InboxProps) {
-  // Read once per mounted mailbox: the component is keyed by token.
-  const [restored] = useState(() => (token ? readStoredEmails(token) : undefined));
-  const live = useLiveEvents(token, { onGone: onMailboxGone, onExtended: onMailboxExtended });
-  const query = useMessages(token, { live, restored });
-  const messages = token ? query.data : undefined;
-  const refusals = useRefusals(token, { live }).data;
-  const { unreadIds, markRead } = useUnread(token, messages, restored, onNewMail);
-  useUnreadTitle(unreadIds.size, baseTitle);
-  const now = useNow(RELATIVE_TIME_TICK_MS);
-
-  const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [deletingIds, setDeletingIds] = useState<ReadonlySet<string>>(() => new Set());
-  const [isRefreshing, setIsRefreshing] = useState(false);
-  const deleteMutation = useDeleteMessage(token ?? '');
-  const clearMutation = useClearInbox(token ?? '');
-
+/**
+ * The inbox: the live one of the mailbox of `token`, and until there is one (or until its chunk
+ * is there) the panel as it is before its first answer, empty and still. The prerendered page and
+ * its hydration are the latter.
+ */
+export function Inbox({ token, ...props }: InboxProps) {
   useEffect(() => {
-    if (!query.error) return;
-    if (isUnauthorized(query.error)) onMailboxGone();
-    // Spec: a failed inbox fetch is only logged; the poll or the stream will try again.
-    else console.error('Inbox fetch failed', query.error);
-  }, [query.error, onMailboxGone]);
-
-  const { refetch } = query;
-  const handleRefresh = async () => {
-    if (!token) return;
-    setIsRefreshing(true);
-    toast.info(strings.toasts.checking);
-    try {
-      await Promise.all([
-        refetch(),
-        new Promise((resolve) => setTimeout(resolve, MIN_REFRESH_SPIN_MS)),
-      ]);
-    } finally {
-      setIsRefreshing(false);
-    }
-  };
-
-  const handleOpen = (id: string) => {
-    setSelectedId(id);
-    markRead(id);
-  };
-
-  const setDeleting = (id: string, on: boolean) =>
-    setDeletingIds((previous) => {
-      const next = new Set(previous);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-
-  const handleDelete = (id: string) => {
-    if (!token) return;
-    setDeleting(id, true);
-    deleteMutation.mutate(id, {
-      onSuccess: () => toast.success(strings.toasts.deleted),
-      onError: (error) => {
-        console.error('Delete failed', error);
-        if (isUnauthorized(error)) onMailboxGone();
-        else toast.error(strings.common.error, { description: strings.toasts.deleteFailed });
-      },
-      onSettled: () => setDeleting(id, false),
-    });
-  };
-
-  const handleClear = () => {
-    if (!token) return;
-    clearMutation.mutate(undefined, {
-      onSuccess: () => {
-        setSelectedId(null);
-        toast.success(strings.toasts.cleared);
-      },
-      onError: (error) => {
-        console.error('Clear failed', error);
-        if (isUnauthorized(error)) onMailboxGone();
-        else toast.error(strings.common.error, { description: strings.toasts.clearFailed });
-      },
-    });
-  };
-
-  const hasMessages = (messages?.length ?? 0) > 0;
-  useEffect(() => {
-    if (hasMessages) void loadMessageDialog();
-  }, [hasMessages]);
-
-  // A message deleted elsewhere (another tab, the stream) closes its reader by itself.
-  const selected = messages?.find((m) => m.id === selectedId) ?? null;
-
+    loadLiveInbox().catch((error: unknown) =>
+      console.warn('Inbox code could not be loaded', error),
+    );
+  }, []);
+  const still = (
+    <InboxPanel
+      messages={undefined}
+      mailboxState={props.mailboxState}
+      unreadIds={NO_IDS}
+      deletingIds={NO_IDS}
+      live={false}
+      isRefreshing={false}
+      isClearing={false}
+      now={0}
+      onRefresh={idle}
+      onClear={idle}
+      onOpen={idle}
+      onDelete={idle}
+    />
+  );
+  if (!token) return still;
   return (
-    <>
-      <InboxPanel
-        messages={messages}
-        mailboxState={mailboxState}
-        unreadIds={unreadIds}
-        deletingIds={deletingIds}
-        live={live}
-        isRefreshing={isRefreshing}
-        isClearing={clearMutation.isPending}
-        now={now}
-        onRefresh={handleRefresh}
-        onClear={handleClear}
-        onOpen={handleOpen}
-        onDelete={handleDelete}
-      />
-      {token && <RefusalNotice refusals={refusals} now={now} />}
-      {token && selected && (
-        <Suspense fallback={null}>
-          <MessageDialog
-            token={token}
-            message={selected}
-            onClose={() => setSelectedId(null)}
-            onDelete={handleDelete}
-            deleting={deletingIds.has(selected.id)}
-          />
-        </Suspense>
-      )}
-    </>
+    <Suspense fallback={still}>
+      <LiveInbox token={token} {...props} />
+    </Suspense>
   );
 }

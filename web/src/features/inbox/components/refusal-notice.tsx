@@ -1,6 +1,6 @@
 import type { DeliveryRefusal } from '@et/common';
 import { MailWarningIcon } from 'lucide-react';
-import { strings } from '@/content/strings';
+import { refusalNotice } from '@/content/refusal-notice';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 
@@ -20,7 +20,7 @@ export function RefusalNotice({ refusals, now, className, ...props }: RefusalNot
   const newest = refusals?.[0];
   const announcer = (
     <p data-slot="refusal-announcer" aria-live="polite" className="sr-only">
-      {newest ? Object.values(strings.refusals.line(newest)).join('') : ''}
+      {newest ? Object.values(refusalNotice.line(newest)).join('') : ''}
     </p>
   );
   if (!refusals?.length) return announcer;
@@ -40,13 +40,13 @@ export function RefusalNotice({ refusals, now, className, ...props }: RefusalNot
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div>
             <h2 id="refusal-notice-title" className="font-semibold">
-              {strings.refusals.title}
+              {refusalNotice.title}
             </h2>
-            <p className="text-muted-foreground">{strings.refusals.hint}</p>
+            <p className="text-muted-foreground">{refusalNotice.hint}</p>
           </div>
           <ul className="flex max-h-48 flex-col gap-1.5 overflow-y-auto">
             {refusals.map((refusal) => {
-              const { before, sender, after } = strings.refusals.line(refusal);
+              const { before, sender, after } = refusalNotice.line(refusal);
               return (
                 <li
                   key={`${refusal.at} ${refusal.sender} ${refusal.reply}`}
@@ -58,7 +58,7 @@ export function RefusalNotice({ refusals, now, className, ...props }: RefusalNot
                   {after}{' '}
                   <time
                     dateTime={refusal.at}
-                    title={`${formatDateTime(refusal.at)} · ${strings.refusals.replyLabel}: ${refusal.reply}`}
+                    title={`${formatDateTime(refusal.at)} · ${refusalNotice.replyLabel}: ${refusal.reply}`}
                     className="whitespace-nowrap text-xs text-muted-foreground"
                   >
                     {formatRelativeTime(refusal.at, now)}
