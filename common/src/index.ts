@@ -154,6 +154,11 @@ export interface AttachmentInfo {
 
 /** Answer of `GET /api/v1/messages/{id}`. */
 export interface MessageDetail extends MessageSummary {
+  /**
+   * `complete`: read whole. `too-complex`: the server could not read it within its time limit
+   * (`READ_DEADLINE_MS`): no body and no attachment list; the original (`/raw`) is all there is.
+   */
+  status: 'complete' | 'too-complex';
   to: Address[];
   /** Plain-text body; derived from the HTML part when the message has no text part. */
   text: string;
@@ -231,6 +236,8 @@ export type ErrorCode =
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'RATE_LIMITED'
+  /** An attachment that cannot be decoded within the server's time limit (422). */
+  | 'TOO_COMPLEX'
   | 'UNAVAILABLE'
   | 'INTERNAL';
 

@@ -6,6 +6,7 @@ import {
   RATE_LIMIT_CREATE_MAX,
   RATE_LIMIT_CREATE_WINDOW_SECONDS,
   TOMBSTONE_DAYS,
+  VIEW_RATE_LIMIT_PER_MINUTE,
 } from '@et/common';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
@@ -59,6 +60,8 @@ export interface Config {
   senderChecks: boolean;
   dnsServers: string[];
   dnsTimeoutMs: number;
+  readDeadlineMs: number;
+  viewRateLimitPerMinute: number;
   createRateLimitMax: number;
   createRateLimitWindowSeconds: number;
   trustProxy: string | null;
@@ -81,7 +84,6 @@ const ROLES: Role[] = ['all', 'smtp', 'http'];
  */
 export const FAST_PATHS = [
   'inbox-read',
-  'mime-outline',
   'html-text-runs',
   'dkim-verify',
   'spf-check',
@@ -437,6 +439,18 @@ export const CONFIG_VARS = {
     read: int(100, 30_000),
     doc: 'Longest time the SPF, DKIM and DMARC checks of one message may take, every lookup included; past it the results are `temperror` and the message is stored all the same.',
   },
+  readDeadlineMs: {
+    name: 'READ_DEADLINE_MS',
+    fallback: 2000,
+    read: int(100, 60_000),
+    doc: 'Longest CPU time one message may take to read (MIME, sanitising, preview, code and link, the CPU of the sender checks; DNS waits do not count), and one attachment to decode. Past it the reading thread is replaced; the message is still stored, shown as too complex to display with its original (.eml) downloadable, and counted in `tempmail_read_deadlines_total`.',
+  },
+  viewRateLimitPerMinute: {
+    name: 'VIEW_RATE_LIMIT_PER_MINUTE',
+    fallback: VIEW_RATE_LIMIT_PER_MINUTE,
+    read: int(1, 1_000_000),
+    doc: 'Message opens, attachment and .eml downloads per mailbox token per minute; beyond, 429 with Retry-After.',
+  },
   createRateLimitMax: {
     name: 'RATE_LIMIT_CREATE_MAX',
     fallback: RATE_LIMIT_CREATE_MAX,
@@ -477,7 +491,7 @@ export const CONFIG_VARS = {
     name: 'FAST_PATHS_OFF',
     fallback: [],
     read: fastPaths,
-    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser), `html-text-runs` (each run of text handed to the HTML sanitiser as one event), `dkim-verify`, `spf-check`, `dmarc-check` (the sender checks of the common case made without mailauth). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
+    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `html-text-runs` (each run of text handed to the HTML sanitiser as one event), `dkim-verify`, `spf-check`, `dmarc-check` (the sender checks of the common case made without mailauth). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
   },
   metricsHost: {
     name: 'METRICS_HOST',

@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLocalBus } from '../src/events/local-bus';
 import { buildApp } from '../src/http/app';
 import { createPushHub } from '../src/http/push-hub';
-import { parseMessage } from '../src/ingest/reading/parse';
+import { startReadingPool } from '../src/ingest/reading';
 import { createIngestPipeline } from '../src/ingest/pipeline';
 import type { MailStore } from '../src/store/mail-store';
 import { createRedisStore } from '../src/store/redis/redis-store';
@@ -271,11 +271,17 @@ describe.each(['sqlite', 'redis'] as const)(
       const clock = createFakeClock();
       const logger = pino({ level: 'silent' });
       const config = harnessConfig(tmpdir());
+      const reader = startReadingPool({
+        deadlineMs: config.readDeadlineMs,
+        hostname: config.smtpHostname,
+        checks: null,
+      });
+      closers.push(() => reader.close());
       const deps = {
         store,
         bus,
         hub: createPushHub({ bus, heartbeatMs: 15_000, maxStreamsPerMailbox: 5 }),
-        parse: parseMessage,
+        reader,
         clock,
         logger,
         domains: ['example.test'],
@@ -286,6 +292,7 @@ describe.each(['sqlite', 'redis'] as const)(
         limits: {
           createMax: config.createRateLimitMax,
           createWindowSeconds: config.createRateLimitWindowSeconds,
+          viewsPerMinute: config.viewRateLimitPerMinute,
         },
       };
       const apps = await Promise.all(
@@ -306,7 +313,7 @@ describe.each(['sqlite', 'redis'] as const)(
         store,
         bus,
         quota: { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes },
-        parse: parseMessage,
+        reader,
         clock,
         logger,
       });

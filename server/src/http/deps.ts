@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock';
-import type { MessageParser } from '../domain/message';
+import type { MessageReader } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
 import type { Health, HttpMetrics } from '../observability/instruments';
 import type { MailStore } from '../store/mail-store';
@@ -10,7 +10,11 @@ import type { PushHub } from './push-hub';
 export interface AppDeps {
   store: MailStore;
   bus: EventBus;
-  parse: MessageParser;
+  /**
+   * Reads what the store holds no reading of yet (a message stored before readings were kept)
+   * and decodes attachments, off the event loop; the routes never parse mail themselves.
+   */
+  reader: MessageReader;
   clock: Clock;
   logger: Logger;
   /** Domains new addresses are made on (`GET /domains` lists them). */
@@ -45,4 +49,6 @@ export interface HttpLimits {
   /** Mailboxes one client IP may create per window. */
   createMax: number;
   createWindowSeconds: number;
+  /** Message opens, attachment and .eml downloads per token per minute. */
+  viewsPerMinute: number;
 }

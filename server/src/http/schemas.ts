@@ -96,6 +96,11 @@ export const MessageList = Type.Object({ messages: Type.Array(MessageSummary) })
 
 export const MessageDetail = Type.Object({
   ...summaryFields,
+  status: Type.Union([Type.Literal('complete'), Type.Literal('too-complex')], {
+    description:
+      'too-complex: the message could not be read within READ_DEADLINE_MS; no body and no ' +
+      'attachments are shown, the original (.eml) is there to download',
+  }),
   to: Type.Array(Address),
   text: Type.String(),
   html: Type.Union([Type.String(), Type.Null()]),

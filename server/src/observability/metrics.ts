@@ -3,7 +3,7 @@ import { collectDefaultMetrics, Counter, Gauge, Registry, type Metric } from 'pr
 import type { Clock } from '../domain/clock';
 import type { EventBus } from '../events/event-bus';
 import type { MailStore } from '../store/mail-store';
-import type { Count, HttpMetrics, SmtpMetrics, StoreProbe } from './instruments';
+import type { Count, HttpMetrics, ReadingMetrics, SmtpMetrics, StoreProbe } from './instruments';
 
 /**
  * The service's Prometheus metrics: the only file that imports prom-client. Names follow the
@@ -35,6 +35,7 @@ export interface ScrapeSources {
 export interface ServiceMetrics {
   smtp: SmtpMetrics;
   http: HttpMetrics;
+  reading: ReadingMetrics;
   /** The store with every write timed and the mailbox lifecycle counted, in one place. */
   instrumentStore(store: MailStore): MailStore;
   /** The bus with every publish counted by event type. */
@@ -196,6 +197,7 @@ const WRITES = [
   'deleteExpired',
   'purgeTombstones',
   'putMessages',
+  'putReading',
   'deleteMessage',
   'deleteAllMessages',
 ] as const satisfies readonly (keyof MailStore)[];
@@ -235,6 +237,22 @@ export function createMetrics(): ServiceMetrics {
       if (!byEnhanced) refusedBy.set(code, (byEnhanced = new Map()));
       let count = byEnhanced.get(enhanced);
       if (!count) byEnhanced.set(enhanced, (count = smtpRefused.child(String(code), enhanced)));
+      count.inc();
+    },
+  };
+
+  // Reading
+  const readDeadlines = labelledCounter(
+    registers,
+    'tempmail_read_deadlines_total',
+    'Messages and downloads whose reading passed READ_DEADLINE_MS, by the step it was at.',
+    ['step'],
+  );
+  const deadlinesByStep = new Map<string, Count>();
+  const reading: ReadingMetrics = {
+    deadline(step) {
+      let count = deadlinesByStep.get(step);
+      if (!count) deadlinesByStep.set(step, (count = readDeadlines.child(step)));
       count.inc();
     },
   };
@@ -427,6 +445,7 @@ export function createMetrics(): ServiceMetrics {
         if (gone.length) expired.inc(gone.length);
       }),
       purgeTombstones: timed('purgeTombstones', store.purgeTombstones.bind(store)),
+      putReading: timed('putReading', store.putReading.bind(store)),
       putMessages: store.announcesDeliveries
         ? (deliveries, now, quota) =>
             put(deliveries, now, quota).then((outcomes) => {
@@ -459,6 +478,7 @@ export function createMetrics(): ServiceMetrics {
   return {
     smtp,
     http,
+    reading,
     instrumentStore,
     instrumentBus,
     watch(next) {

@@ -2,7 +2,6 @@ import { SSE_HEARTBEAT_MS } from '@et/common';
 import type { FastifyInstance } from 'fastify';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Clock } from '../domain/clock';
@@ -11,8 +10,7 @@ import type { EventBus } from '../events/event-bus';
 import { createLocalBus } from '../events/local-bus';
 import { buildApp } from '../http/app';
 import { createPushHub, type PushHub } from '../http/push-hub';
-import { createDnsResolver, createMessageAuth } from '../ingest/auth';
-import { createMessageParser, startParsePool } from '../ingest/reading';
+import { startReadingPool } from '../ingest/reading';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
 import { createSmtpListener, type SmtpListener } from '../ingest/smtp';
 import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs/expiry-sweeper';
@@ -66,12 +64,10 @@ export interface ServiceTuning {
    * unless a test gives it DNS servers, so no test asks the machine's resolver.
    */
   senderChecks?: boolean;
-  /**
-   * Parse messages on threads of their own (default true), so the event loop never waits for
-   * one (ingest/parse-pool.ts); false parses in the event loop's thread.
-   */
-  parseThreads?: boolean;
 }
+
+/** Times a DNS question is asked within its share of `DNS_TIMEOUT_MS` before it is temperror. */
+const DNS_TRIES = 2;
 
 export interface ServiceDeps {
   clock: Clock;
@@ -126,32 +122,20 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
 
-  const parserOptions = {
-    mimeOutline: !config.fastPathsOff.includes('mime-outline'),
-    htmlTextRuns: !config.fastPathsOff.includes('html-text-runs'),
-  };
-  const parsePool = tuning.parseThreads === false ? null : startParsePool(parserOptions);
-  const parse = parsePool?.parse ?? createMessageParser(parserOptions);
-
-  const checkMessage =
-    tuning.senderChecks === false || !config.senderChecks
-      ? undefined
-      : createMessageAuth({
-          lookup: createDnsResolver({
-            servers: config.dnsServers,
-            timeoutMs: config.dnsTimeoutMs,
-            now: () => performance.now(),
-          }),
-          hostname: config.smtpHostname,
-          timeoutMs: config.dnsTimeoutMs,
-          fastPaths: {
-            dkim: !config.fastPathsOff.includes('dkim-verify'),
-            spf: !config.fastPathsOff.includes('spf-check'),
-            dmarc: !config.fastPathsOff.includes('dmarc-check'),
-          },
-        });
+  // The reading workers: every message read once, its sender checked first, under a deadline.
+  const reader = startReadingPool({
+    deadlineMs: config.readDeadlineMs,
+    hostname: config.smtpHostname,
+    checks:
+      tuning.senderChecks === false || !config.senderChecks
+        ? null
+        : { timeoutMs: config.dnsTimeoutMs, dnsServers: config.dnsServers, dnsTries: DNS_TRIES },
+    textRuns: !config.fastPathsOff.includes('html-text-runs'),
+    onDeadline: (step) => observability.metrics.reading.deadline(step),
+    logger: logger.child({ component: 'reading' }),
+  });
   const pipeline = runsSmtp
-    ? createIngestPipeline({ store, bus, quota, parse, clock, logger, checkMessage })
+    ? createIngestPipeline({ store, bus, quota, reader, clock, logger })
     : null;
   const smtp = pipeline
     ? createSmtpListener({
@@ -204,7 +188,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           store,
           bus,
           hub,
-          parse,
+          reader,
           clock,
           logger: logger.child({ component: 'http' }),
           domains: config.mailDomains,
@@ -215,6 +199,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           limits: {
             createMax: config.createRateLimitMax,
             createWindowSeconds: config.createRateLimitWindowSeconds,
+            viewsPerMinute: config.viewRateLimitPerMinute,
           },
           rateLimitRedis,
           operator: config.operatorToken
@@ -260,7 +245,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         await smtp?.close();
         await sweeper.stop();
         await app?.close();
-        await parsePool?.close();
+        await reader.close();
         await bus.close();
         await rateLimitRedis?.quit().catch(() => rateLimitRedis.disconnect());
         await store.close();

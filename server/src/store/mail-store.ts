@@ -1,4 +1,4 @@
-import type { MessageRecord, NewMessage } from '../domain/message';
+import type { MessageRecord, NewMessage, StoredReading } from '../domain/message';
 
 /** A mailbox as the store keeps it. The token is never stored, only its hash. */
 export interface MailboxRecord {
@@ -103,7 +103,8 @@ export interface MailStore {
   /**
    * Stores each delivery in its mailbox if that mailbox is still live at `now` and the message
    * fits in its quota (checked atomically with the write, so concurrent deliveries never
-   * overshoot). Resolves one outcome per delivery, in order, after commit.
+   * overshoot): its summary, its reading when it has one, and its raw bytes, in one write.
+   * Resolves one outcome per delivery, in order, after commit.
    */
   putMessages(deliveries: Delivery[], now: number, quota: Quota): Promise<DeliveryOutcome[]>;
 
@@ -126,6 +127,18 @@ export interface MailStore {
 
   /** One message's raw bytes exactly as stored, or null if it is not in that mailbox. */
   getRaw(mailbox: string, id: string): Promise<Buffer | null>;
+
+  /**
+   * One message's reading as stored (what the detail and the downloads read, never the raw
+   * bytes), or null when the message is not in that mailbox or was stored without one.
+   */
+  getReading(mailbox: string, id: string): Promise<StoredReading | null>;
+
+  /**
+   * Keeps the reading of a message stored without one (read on its first view), replacing any.
+   * Resolves false, keeping nothing, when the message is not in that mailbox (deleted meanwhile).
+   */
+  putReading(mailbox: string, id: string, reading: StoredReading): Promise<boolean>;
 
   /** Deletes one message. Resolves false if it was not in that mailbox. */
   deleteMessage(mailbox: string, id: string): Promise<boolean>;

@@ -134,6 +134,8 @@ const REPLIES = {
   noMailbox: () => reply(550, '5.1.1 Mailbox unavailable: unknown or expired address'),
   mailboxFull: () => reply(452, '4.2.2 Mailbox full, try again later'),
   tooBig: (max: number) => reply(552, `5.3.4 Message size exceeds fixed limit of ${max} bytes`),
+  // RFC 7489 §6.6.1: nobody can tell which of several From addresses DMARC should judge.
+  multipleFrom: () => reply(550, '5.7.1 More than one From address is not accepted'),
   tempFailure: () => reply(451, '4.3.0 Temporary local problem, try again later'),
   shuttingDown: () => reply(421, '4.3.2 Service shutting down, try again later'),
   tooManyConnections: () => reply(421, '4.7.0 Too many connections from your address, try later'),
@@ -391,6 +393,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
       logger.error({ err, session: session.id }, 'storing a message failed');
       throw REPLIES.tempFailure();
     }
+    if (result.refused === 'multiple-from') throw REPLIES.multipleFrom();
     const { ids } = result;
     // Every recipient was accepted at RCPT time, but none could take the message now.
     if (ids.length === 0) throw result.full > 0 ? REPLIES.mailboxFull() : REPLIES.noMailbox();

@@ -46,20 +46,21 @@ return {0, false}
 
 /**
  * Stores a batch of messages, each in its mailbox's keys and in order, as if each were a script
- * of its own: ARGV nine per message (now, id, summaryJson, raw, size, maxMessages, maxBytes,
- * channel, announcement: published on the channel once the message is stored, unless ''),
+ * of its own: ARGV ten per message (now, id, summaryJson, raw, size, maxMessages, maxBytes,
+ * channel, announcement: published on the channel once the message is stored, unless '';
+ * reading: kept in the raws hash as `r:<id>`, unless ''),
  * KEYS five per message (the order above), or only five when every message of the batch is for
  * one mailbox (on a Cluster, where a script's keys share a slot). One command for many messages
  * is one AOF write and fsync, one reply and one script call instead of one per message (group
  * commit, as the SQLite writer does), and the messages of one mailbox that follow each other in
  * the batch share one read and one write of each of its keys.
- * A raw given as '' was written by an HSET just before the script, in the same MULTI: a large
- * message is, so that its bytes never pass through Lua, which copies them twice; the script
- * takes back those of the messages it refuses.
+ * A raw given as '' was written by an HSET just before the script, in the same MULTI, with its
+ * reading: a large message is, so that its bytes never pass through Lua, which copies them
+ * twice; the script takes back those of the messages it refuses.
  * → per message: 1 stored, 0 mailbox dead or unknown, 2 refused: over quota.
  */
 export const PUT = `
-local out, count, i = {}, #ARGV / 9, 0
+local out, count, i = {}, #ARGV / 10, 0
 local stride = #KEYS == 5 and 0 or 5
 local announce = {}
 while i < count do
@@ -71,8 +72,8 @@ while i < count do
   local empty = n == 0
   local summaries, raws, order, refused = {}, {}, {}, {}
   repeat
-    local a = i * 9
-    local id, raw = ARGV[a + 2], ARGV[a + 4]
+    local a = i * 10
+    local id, raw, reading = ARGV[a + 2], ARGV[a + 4], ARGV[a + 10]
     if not e or e <= tonumber(ARGV[a + 1]) then
       out[i + 1] = 0
       if raw == '' then refused[#refused + 1] = id end
@@ -87,6 +88,10 @@ while i < count do
         raws[#raws + 1] = id
         raws[#raws + 1] = raw
       end
+      if reading ~= '' then
+        raws[#raws + 1] = 'r:' .. id
+        raws[#raws + 1] = reading
+      end
       order[#order + 1] = seq
       order[#order + 1] = id
       if ARGV[a + 9] ~= '' then announce[#announce + 1] = a end
@@ -94,7 +99,11 @@ while i < count do
     end
     i = i + 1
   until i >= count or KEYS[i * stride + 1] ~= mailbox
-  if #refused > 0 then redis.call('HDEL', KEYS[k + 3], unpack(refused)) end
+  if #refused > 0 then
+    -- A reading written beside its raw bytes goes with them.
+    for j = 1, #refused do refused[#refused + 1] = 'r:' .. refused[j] end
+    redis.call('HDEL', KEYS[k + 3], unpack(refused))
+  end
   if #order > 0 then
     redis.call('HSET', mailbox, 'n', n, 'b', b, 'seq', seq, 'v', v)
     redis.call('HSET', KEYS[k + 2], unpack(summaries))
@@ -142,7 +151,7 @@ end
 return out
 `;
 
-/** ARGV: id → 1 deleted, 0 not there. */
+/** ARGV: id → 1 deleted (its raw bytes and reading with it), 0 not there. */
 export const DELETE_MESSAGE = `
 local summary = redis.call('HGET', KEYS[2], ARGV[1])
 if not summary then return 0 end
@@ -150,8 +159,18 @@ redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HINCRBY', KEYS[1], 'n', -1)
 redis.call('HINCRBY', KEYS[1], 'b', -cjson.decode(summary).size)
 redis.call('HINCRBY', KEYS[1], 'v', 1)
-redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1], 'r:' .. ARGV[1])
 redis.call('ZREM', KEYS[4], ARGV[1])
+return 1
+`;
+
+/**
+ * ARGV: id, reading → 1 kept as the message's reading (`r:<id>` in the raws hash), 0 when the
+ * message is not there: a reading never outlives its message.
+ */
+export const PUT_READING = `
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[3], 'r:' .. ARGV[1], ARGV[2])
 return 1
 `;
 

@@ -7,7 +7,7 @@ import type { MessageRecord } from '../../domain/message';
 import type { MailboxRecord } from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
-const SCHEMA_VERSION = 4;
+const SCHEMA_VERSION = 5;
 
 /** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
 const USAGE_TRIGGERS = `
@@ -19,6 +19,18 @@ CREATE TRIGGER messages_usage_delete AFTER DELETE ON messages BEGIN
   UPDATE mailboxes SET message_count = message_count - 1, size_bytes = size_bytes - OLD.size
   WHERE address = OLD.mailbox;
 END;
+`;
+
+/**
+ * What the detail view shows of each message (domain/message.ts, StoredReading), apart from the
+ * summary and the raw bytes: the detail reads it, never the raw bytes.
+ */
+const READING_TABLE = `
+CREATE TABLE message_reading (
+  seq         INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
+  view        TEXT NOT NULL,
+  attachments TEXT NOT NULL
+);
 `;
 
 const SCHEMA = `
@@ -69,7 +81,7 @@ CREATE TABLE message_raw (
   seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
   raw BLOB NOT NULL
 );
-`;
+${READING_TABLE}`;
 
 export interface MessageRow {
   id: string;
@@ -190,6 +202,11 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
       ALTER TABLE messages ADD COLUMN auth_dmarc TEXT;
       ALTER TABLE messages ADD COLUMN auth_domain TEXT;
     `);
+  },
+  // 4 → 5: the reading of each message. Older messages have none: each is read on its first
+  // view and kept then.
+  (db) => {
+    db.exec(READING_TABLE);
   },
 ];
 

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { addressDigest } from '../../domain/address';
+import type { StoredReading } from '../../domain/message';
 import type { Delivery, DeliveryOutcome, MailboxRecord, NewMailbox, Quota } from '../mail-store';
 import { MAILBOX_COLUMNS, MESSAGE_COLUMNS, toMailbox, type MailboxRow } from './schema';
 
@@ -50,6 +51,12 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
       'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
+    ),
+    putReading: db.prepare<[number | bigint, string, string]>(
+      'INSERT OR REPLACE INTO message_reading (seq, view, attachments) VALUES (?, ?, ?)',
+    ),
+    messageSeq: db.prepare<[string, string], { seq: number }>(
+      'SELECT seq FROM messages WHERE id = ? AND mailbox = ?',
     ),
     deleteMessage: db.prepare<[string, string]>(
       'DELETE FROM messages WHERE id = ? AND mailbox = ?',
@@ -109,6 +116,7 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       authDomain: m.authentication?.domain ?? null,
     });
     q.insertRaw.run(lastInsertRowid, m.raw);
+    if (m.reading) q.putReading.run(lastInsertRowid, m.reading.view, m.reading.attachments);
     return 'stored';
   });
 
@@ -145,6 +153,12 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       q.purgeTombstones.run(now);
     },
     putBatch,
+    putReading(mailbox: string, id: string, reading: StoredReading): boolean {
+      const message = q.messageSeq.get(id, mailbox);
+      if (!message) return false;
+      q.putReading.run(message.seq, reading.view, reading.attachments);
+      return true;
+    },
     deleteMessage(mailbox: string, id: string): boolean {
       const deleted = q.deleteMessage.run(id, mailbox).changes > 0;
       if (deleted) scheduleScrub();

@@ -1,0 +1,123 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * One reading worker's CPU lock: the jobs a worker has in hand take turns at its thread, one at
+ * a time, and a job gives the lock back while it waits for DNS, so that a sender's slow name
+ * server holds no thread. Who holds the lock, at what step and since when is written to memory
+ * the pool shares with the worker; the pool reads it at a coarse interval (reading-pool.ts), so
+ * the deadline is measured on the time a job has held the lock, never on DNS or on waiting for
+ * its turn.
+ *
+ * The lock is cooperative: it sees what a job does between the points where it takes and gives
+ * back the lock (its start, its DNS questions, its end). Work of a job's that runs while
+ * another of its own branches waits for DNS is counted to whoever holds the lock then; mailauth
+ * and mailparser ask their questions between their steps, never beside them.
+ */
+
+/** The steps a deadline can catch, in the order a message meets them. */
+export const STEPS = [
+  'auth',
+  'header',
+  'mime',
+  'sanitize',
+  'preview',
+  'verification',
+  'parts',
+  'decode',
+] as const;
+export type Step = (typeof STEPS)[number];
+
+/** Bytes of the memory a worker's lock is shared through. */
+export const LOCK_BYTES = 32;
+
+/** The lock's fields: holder id (0: free) and step as integers, two times as doubles. */
+const HOLDER = 0;
+const STEP = 1;
+const TAKEN_AT = 0;
+const HELD_BEFORE = 1;
+
+function views(buffer: SharedArrayBuffer) {
+  return { ints: new Int32Array(buffer, 0, 2), times: new Float64Array(buffer, 16, 2) };
+}
+
+/** A clock every thread reads alike (performance.now() counts from each thread's own start). */
+export const sharedNow = () => performance.timeOrigin + performance.now();
+
+/** The shared memory of a new worker's lock. */
+export const newLockMemory = () => new SharedArrayBuffer(LOCK_BYTES);
+
+/** Who holds a worker's lock, seen from the pool. */
+export interface LockHolder {
+  /** The holding job's id. */
+  job: number;
+  step: Step;
+  /** Time the job has held the lock in all, this turn included (ms). */
+  heldMs: number;
+}
+
+/**
+ * The lock's holder as `memory` says at `now`, or null when it is free. Read without locking: a
+ * read that crosses a change of holder is dropped (the next tick reads it again).
+ */
+export function readHolder(memory: SharedArrayBuffer, now = sharedNow()): LockHolder | null {
+  const { ints, times } = views(memory);
+  const job = Atomics.load(ints, HOLDER);
+  if (job === 0) return null;
+  const step = STEPS[Atomics.load(ints, STEP)] ?? 'mime';
+  const heldMs = times[HELD_BEFORE]! + (now - times[TAKEN_AT]!);
+  return Atomics.load(ints, HOLDER) === job ? { job, step, heldMs } : null;
+}
+
+/** A job as the lock knows it: its id and the time it has held the lock so far. */
+export interface LockJob {
+  id: number;
+  /** Ms held in turns already given back. */
+  heldMs: number;
+  /** Whether it holds the lock now. */
+  holding: boolean;
+}
+
+/** The worker's side of the lock. `onIdle` hears each time it comes free with nobody waiting. */
+export function createCpuLock(memory: SharedArrayBuffer, onIdle: () => void) {
+  const { ints, times } = views(memory);
+  const waiting: { job: LockJob; step: Step; granted: () => void }[] = [];
+
+  function grant(job: LockJob, step: Step) {
+    job.holding = true;
+    times[TAKEN_AT] = sharedNow();
+    times[HELD_BEFORE] = job.heldMs;
+    Atomics.store(ints, STEP, STEPS.indexOf(step));
+    Atomics.store(ints, HOLDER, job.id);
+  }
+
+  return {
+    /** Resolves once `job` holds the lock, at `step`; at once when it is free. */
+    acquire(job: LockJob, step: Step): Promise<void> {
+      if (job.holding) return Promise.resolve();
+      if (Atomics.load(ints, HOLDER) === 0 && waiting.length === 0) {
+        grant(job, step);
+        return Promise.resolve();
+      }
+      return new Promise((granted) => waiting.push({ job, step, granted }));
+    },
+
+    /** The step `job` is at, while it holds the lock. */
+    step(job: LockJob, step: Step) {
+      if (job.holding) Atomics.store(ints, STEP, STEPS.indexOf(step));
+    },
+
+    /** `job` gives the lock back (nothing when it does not hold it): the next in line takes it. */
+    release(job: LockJob) {
+      if (!job.holding) return;
+      job.holding = false;
+      job.heldMs += sharedNow() - times[TAKEN_AT]!;
+      Atomics.store(ints, HOLDER, 0);
+      const next = waiting.shift();
+      if (!next) return onIdle();
+      grant(next.job, next.step);
+      next.granted();
+    },
+  };
+}
+
+export type CpuLock = ReturnType<typeof createCpuLock>;
