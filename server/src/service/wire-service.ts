@@ -10,7 +10,7 @@ import type { EventBus } from '../events/event-bus';
 import { createLocalBus } from '../events/local-bus';
 import { buildApp } from '../http/app';
 import { createPushHub, type PushHub } from '../http/push-hub';
-import { startReadingPool } from '../ingest/reading';
+import { startReadingPool, type ReadingPool } from '../ingest/reading';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
 import { createSmtpListener, type SmtpListener } from '../ingest/smtp';
 import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs/expiry-sweeper';
@@ -83,6 +83,8 @@ export interface Service {
   store: MailStore;
   bus: EventBus;
   pipeline: IngestPipeline | null;
+  /** The reading workers (messages, first views of old ones, attachments). */
+  reader: ReadingPool;
   smtp: SmtpListener | null;
   app: FastifyInstance | null;
   /** The node's event streams (null with the app). */
@@ -233,6 +235,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
     store,
     bus,
     pipeline,
+    reader,
     smtp,
     app,
     hub,
@@ -264,10 +267,12 @@ export interface ServiceAddresses {
 }
 
 /**
- * Opens the service to the world: SMTP and HTTP listen on the configured addresses, the
- * sweeper starts its timer, and the `ready` line says where they are.
+ * Opens the service to the world once its reading workers are ready: SMTP and HTTP listen on the
+ * configured addresses, the sweeper starts its timer, and the `ready` line says where they are.
  */
 export async function listenService(service: Service, config: Config): Promise<ServiceAddresses> {
+  // Mail is taken once it can be read: until the workers are loaded it would only wait.
+  await service.reader.ready();
   const smtpPort = service.smtp ? await service.smtp.listen() : null;
   const httpUrl = service.app
     ? await service.app.listen({ host: config.host, port: config.port })

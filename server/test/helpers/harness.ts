@@ -72,6 +72,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
     await service.stop();
     throw new Error('the harness runs SMTP and HTTP: leave `role` at all');
   }
+  // As listenService does: mail is taken once the reading workers are ready.
+  await service.reader.ready();
   const smtpPort = await smtp.listen();
 
   const transport = nodemailer.createTransport({
