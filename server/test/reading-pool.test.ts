@@ -69,7 +69,7 @@ describe('the reading pool', () => {
 
   it('gives a message past its deadline a too-complex reading from its header, and counts it', async () => {
     const deadlines: string[] = [];
-    const reader = await pool({ deadlineMs: 300, onDeadline: (step) => deadlines.push(step) });
+    const reader = await pool({ deadlineMs: 1000, onDeadline: (step) => deadlines.push(step) });
     const read = await reader.readArrival(DEAR, null, '198.51.100.7');
     expect(JSON.parse(read.view)).toEqual({
       status: 'too-complex',
@@ -96,7 +96,7 @@ describe('the reading pool', () => {
 
   it('does not count DNS waits against the deadline, nor hold a lane with them', async () => {
     // Every question goes to a server that never answers: each check waits out its 1.5 s.
-    const reader = await pool({ deadlineMs: 300, checks: await silentChecks(1500) });
+    const reader = await pool({ deadlineMs: 1000, checks: await silentChecks(1500) });
     const one = () => reader.readArrival(ordinaryMessage(2048), FACTS, '192.0.2.1');
     let first: Awaited<ReturnType<typeof one>> | undefined;
     const alone = await timed(async () => (first = await one()));
@@ -126,7 +126,7 @@ describe('the reading pool', () => {
     const silent = await silentChecks(1500);
     const deadlines: string[] = [];
     const reader = await pool({
-      deadlineMs: 300,
+      deadlineMs: 1000,
       checks: { ...silent, dnsServers: [dns.server] },
       onDeadline: (step) => deadlines.push(step),
     });
@@ -137,7 +137,7 @@ describe('the reading pool', () => {
     expect(deadlines).toEqual(['mime']);
 
     const waiting = startReadingPool({
-      deadlineMs: 300,
+      deadlineMs: 1000,
       hostname: 'mx.test',
       checks: silent,
       onDeadline: (step) => deadlines.push(step),
@@ -170,7 +170,7 @@ describe('the reading pool', () => {
   }, 60_000);
 
   it('never gives one sender both lanes', async () => {
-    const reader = await pool({ deadlineMs: 400 });
+    const reader = await pool({ deadlineMs: 1000 });
     const started: string[] = [];
     // Two dear messages of one sender, then an ordinary one of another: the second dear one
     // waits for the first, the ordinary one takes the other lane.
