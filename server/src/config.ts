@@ -443,7 +443,7 @@ export const CONFIG_VARS = {
     name: 'READ_DEADLINE_MS',
     fallback: 2000,
     read: int(100, 60_000),
-    doc: 'Longest time a reading thread may work on one message (MIME, sanitising, preview, code and link, the sender checks; waits for DNS do not count), or on decoding one attachment. Past it the thread is replaced; the message is still stored, shown as too complex to display with its original (.eml) downloadable, and counted in `tempmail_read_deadlines_total`.',
+    doc: 'Longest CPU time a reading thread may spend on one message (MIME, sanitising, preview, code and link, the sender checks; waits for DNS do not count), or on decoding one attachment. Past it the thread is replaced; the message is still stored, shown as too complex to display with its original (.eml) downloadable, and counted in `tempmail_read_deadlines_total`.',
   },
   viewRateLimitPerMinute: {
     name: 'VIEW_RATE_LIMIT_PER_MINUTE',

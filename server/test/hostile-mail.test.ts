@@ -8,6 +8,7 @@ import {
   type CodeFinderWork,
 } from '../src/domain/verification/code-finder';
 import { startReadingPool, type ReadingPool } from '../src/ingest/reading';
+import { HEAVY_MESSAGE_MS } from '../src/ingest/reading/reading-pool';
 import { makePreview } from '../src/ingest/reading/read-message';
 import {
   capNesting,
@@ -291,7 +292,8 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Isolation, not speed: a library may take seconds on these (the deadline ends it), but an
- * ordinary message of another sender, read meanwhile, must take about what it takes alone.
+ * ordinary message of another sender, read meanwhile, must take about what it takes alone, and
+ * at most one of the other sender's messages that are not dear in the light lane's hand.
  * Read through the real workers, sender checks on against a real DNS server, as ratios in the
  * same run: a reader that let the hostile sender hold the other lane, or queued the ordinary
  * message behind its work, would make it wait for a deadline (hundreds of times more).
@@ -317,7 +319,7 @@ describe('an ordinary sender while another sends the worst inputs', () => {
   afterAll(async () => {
     await reader.close();
     await dns.stop();
-  });
+  }, 120_000);
 
   const facts = (ip: string) => ({ ip, helo: 'client.test', sender: 'bounce@example.test' });
 
@@ -333,14 +335,15 @@ describe('an ordinary sender while another sends the worst inputs', () => {
 
       // The hostile sender's first message: what it costs makes the sender heavy. It may end a
       // worker; the steady state is measured once its replacement is ready.
-      const first = await readHostile();
-      expect(first.summary.from.address, name).not.toBe('');
+      let first: Awaited<ReturnType<typeof readHostile>> | undefined;
+      const firstMs = await timed(async () => (first = await readHostile()));
+      expect(first!.summary.from.address, name).not.toBe('');
       await reader.ready();
       const alone: number[] = [];
       for (let i = 0; i < 5; i++) alone.push(await readOrdinary());
 
       let sending = true;
-      const senders = Array.from({ length: 4 }, async () => {
+      const senders = Array.from({ length: 3 }, async () => {
         while (sending) await readHostile();
       });
       await pause(50);
@@ -350,8 +353,12 @@ describe('an ordinary sender while another sends the worst inputs', () => {
         await pause(20);
       }
       sending = false;
+      // An ordinary message may wait for one message the light lane has in hand: the hostile
+      // sender's, when each costs less than a heavy sender's (HEAVY_MESSAGE_MS); a dearer sender
+      // is kept off that lane. Measured before the hostile messages in hand drain.
+      const inHand = Math.min(firstMs, HEAVY_MESSAGE_MS);
+      expect(median(meanwhile) / (median(alone) + inHand), name).toBeLessThan(3);
       await Promise.all(senders);
-      expect(median(meanwhile) / median(alone), name).toBeLessThan(10);
     },
     120_000,
   );

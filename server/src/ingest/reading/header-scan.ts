@@ -89,3 +89,12 @@ export function headerBlockEnd(raw: Buffer): number {
   }
   return raw.length;
 }
+
+/** An `Authentication-Results` field's name, anywhere in a header block (any case). */
+const RESULTS_FIELD = /authentication-results/i;
+
+/**
+ * Whether a header block may hold an `Authentication-Results` field: only then is it given to
+ * the sender-check room to take ours out (on the event loop, its module is loaded for that).
+ */
+export const mayHoldResults = (header: Buffer) => RESULTS_FIELD.test(header.toString('latin1'));

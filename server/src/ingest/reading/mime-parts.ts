@@ -74,7 +74,3 @@ export async function decodeBody(body: Buffer, encoding: string): Promise<Buffer
   await finished(decoder);
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
 }
-
-/** Whether a part in this transfer encoding is stored as its content: nothing to decode. */
-export const storedAsIs = (encoding: string) =>
-  encoding !== 'base64' && encoding !== 'quoted-printable';

@@ -10,15 +10,15 @@ import {
   type SenderFacts,
   type StoredReading,
 } from '../../domain/message';
-import { stripOwnAuthenticationResults, type AuthOutcome } from '../auth';
-import { newLockMemory, readHolder, sharedNow, type Step } from './cpu-lock';
-import { headerBlockEnd, scanHeader } from './header-scan';
-import { storedAsIs } from './mime-parts';
-import type {
-  ArrivalWork,
-  ReadingRequest,
-  ReadingWorkerData,
-  ReadingWorkerMessage,
+import type { AuthOutcome } from '../auth';
+import { holderOf, newLockMemory, readHolder, type Step } from './cpu-lock';
+import { sharedNow, threadClock, WALL_CLOCK, type ThreadClock } from './thread-clock';
+import {
+  storedAsIs,
+  type ArrivalWork,
+  type ReadingRequest,
+  type ReadingWorkerData,
+  type ReadingWorkerMessage,
 } from './reading-protocol';
 
 /** The reading worker's entry: the TypeScript source under tsx, the bundle's sibling when built. */
@@ -166,6 +166,8 @@ interface Lane {
   lightOnly: boolean;
   worker: Worker | null;
   memory: SharedArrayBuffer;
+  /** Its worker thread's clock, which the times in `memory` are read on. */
+  clock: ThreadClock;
   /** Its worker has loaded its modules. */
   ready: boolean;
   /** Its worker's lock is free with nobody waiting: it may be given a job. */
@@ -248,6 +250,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     lightOnly,
     worker: null,
     memory: newLockMemory(),
+    clock: WALL_CLOCK,
     ready: false,
     idle: false,
     running: null,
@@ -282,19 +285,14 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
 
   function heard(lane: Lane, message: ReadingWorkerMessage) {
     if ('ready' in message) {
+      lane.clock = threadClock(message.schedstat);
       lane.ready = lane.idle = true;
       readied();
-    } else if ('idle' in message) {
-      // An idle said before the worker had our last request is out of date.
-      if (message.idle === lane.sent) {
-        lane.idle = true;
-        lane.running = null;
-      }
     } else if ('check' in message) {
       const job = lane.jobs.get(message.id);
       if (job) job.check = message.check;
       return;
-    } else {
+    } else if ('id' in message) {
       const job = lane.jobs.get(message.id);
       if (!job) return;
       lane.jobs.delete(message.id);
@@ -303,6 +301,11 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       charge(job, message.heldMs, 1);
       if ('error' in message) logger?.warn({ error: message.error }, 'a reading job failed');
       job.finish('error' in message ? { lost: null } : { value: message.value });
+    }
+    // An idle said before the worker had our last request is out of date.
+    if ('idle' in message && message.idle === lane.sent) {
+      lane.idle = true;
+      lane.running = null;
     }
     dispatch();
   }
@@ -322,12 +325,14 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   function replace(lane: Lane, late: { job: Job; step: Step } | null, startAgain = true) {
     const worker = lane.worker;
     if (!worker) return;
-    const holder = readHolder(lane.memory);
+    const holder = readHolder(lane.memory, lane.clock.now());
     const culprit = late?.job ?? (holder ? lane.jobs.get(holder.job) : undefined);
     const jobs = [...lane.jobs.values()];
     lane.jobs.clear();
     lane.worker = null;
     lane.running = null;
+    lane.clock.close();
+    lane.clock = WALL_CLOCK;
     void worker.terminate();
     const again: Job[] = [];
     for (const job of jobs) {
@@ -347,13 +352,12 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
 
   /** The timer: charges running jobs, and ends a worker whose job is past its deadline. */
   function tick() {
-    const now = sharedNow();
     let inHand = false;
     for (const lane of lanes) {
       if (!lane.worker || lane.jobs.size === 0) continue;
       inHand = true;
-      const holder = readHolder(lane.memory, now);
-      if (!holder && now - lane.heardAt > wedgedMs) {
+      const holder = readHolder(lane.memory, lane.clock.now());
+      if (!holder && sharedNow() - lane.heardAt > wedgedMs) {
         // Silent with work in hand and nobody at its lock: stuck outside every deadline.
         logger?.error('a reading worker stopped answering; replacing it');
         replace(lane, null);
@@ -377,8 +381,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   function holdingSenders(): Set<string> {
     const senders = new Set<string>();
     for (const lane of lanes) {
-      const holder = readHolder(lane.memory);
-      for (const job of [lane.running, holder && lane.jobs.get(holder.job)]) {
+      for (const job of [lane.running, lane.jobs.get(holderOf(lane.memory))]) {
         if (job?.forWhom !== undefined) senders.add(job.forWhom);
       }
     }
@@ -438,7 +441,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   function submit<T>(
     forWhom: string | undefined,
     request: (job: Job) => Omit<ReadingRequest, 'id'>,
-    finish: (outcome: Outcome, job: Job) => T,
+    finish: (outcome: Outcome, job: Job) => T | Promise<T>,
   ): Promise<T> {
     return new Promise<T>((resolve) => {
       const job: Job = {
@@ -456,14 +459,19 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     });
   }
 
-  /** What a message that arrived gets when it could not be read: see TOO_COMPLEX. */
-  function unread(
+  /**
+   * What a message that arrived gets when it could not be read: see TOO_COMPLEX. Rare, so what
+   * it needs (libmime, the sender-check room) is loaded here only then, never at start.
+   */
+  async function unread(
     raw: Buffer,
     facts: SenderFacts | null,
     check: AuthOutcome | null,
-  ): ArrivalReading {
+  ): Promise<ArrivalReading> {
+    const { headerBlockEnd, mayHoldResults, scanHeader } = await import('./header-scan');
     const header = scanHeader(raw);
     const bodyAt = headerBlockEnd(raw);
+    const head = raw.subarray(0, bodyAt);
     return {
       summary: {
         from: header.from,
@@ -477,7 +485,9 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       attachments: [],
       multipleFrom: header.fromFields > 1 || (check?.headerFrom.length ?? 0) > 1,
       check: check ?? (facts && checks ? temperror(hostname) : null),
-      header: stripOwnAuthenticationResults(raw.subarray(0, bodyAt), hostname),
+      header: mayHoldResults(head)
+        ? (await import('../auth')).stripOwnAuthenticationResults(head, hostname)
+        : null,
       bodyAt,
     };
   }
@@ -494,7 +504,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       return submit(
         forWhom,
         (job) => ({ op: 'arrival', args: [own(raw), facts, job.check] }),
-        (outcome, job): ArrivalReading => {
+        (outcome, job): ArrivalReading | Promise<ArrivalReading> => {
           if ('lost' in outcome) return unread(raw, facts, job.check);
           const work = outcome.value as ArrivalWork;
           return { ...work, header: work.header && asBuffer(work.header) };
@@ -545,6 +555,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
         lanes.map((lane) => {
           const worker = lane.worker;
           lane.worker = null;
+          lane.clock.close();
           return worker?.terminate();
         }),
       );

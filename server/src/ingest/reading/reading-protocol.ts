@@ -18,6 +18,13 @@ export interface ArrivalWork {
   bodyAt: number;
 }
 
+/**
+ * Whether a part in this transfer encoding is stored as its content, nothing to decode: mailsplit
+ * decodes only base64 and quoted-printable (`MimeNode#getDecoder`), the rest passes as it is.
+ */
+export const storedAsIs = (encoding: string) =>
+  encoding !== 'base64' && encoding !== 'quoted-printable';
+
 /** How to find an attachment's content in the bytes a worker is given. */
 export type AttachmentSource =
   /** The bytes are its part's body, in this transfer encoding. */
@@ -48,18 +55,28 @@ export type ReadingRequest = {
   [K in ReadingOp]: { id: number; op: K; args: Parameters<ReadingWorkerApi[K]> };
 }[ReadingOp];
 
-/** The answer to a request: its value and the time the job held the worker's lock (ms). */
-export type ReadingReply<K extends ReadingOp = ReadingOp> =
-  | { id: number; heldMs: number; value: ReturnType<ReadingWorkerApi[K]> }
-  | { id: number; heldMs: number; error: string };
+/**
+ * The answer to a request: its value and the time the job held the worker's lock (ms); with
+ * `idle` when the lock came free with no job waiting, as that message says.
+ */
+export type ReadingReply<K extends ReadingOp = ReadingOp> = {
+  id: number;
+  heldMs: number;
+  idle?: number;
+} & ({ value: ReturnType<ReadingWorkerApi[K]> } | { error: string });
 
 /**
- * What a worker posts: `ready` once its modules are loaded; a sender check as soon as it is
+ * What a worker posts: `ready` once its modules are loaded, with the schedstat file its lock's
+ * times are read on (null: wall time; thread-clock.ts); a sender check as soon as it is
  * known (a deadline later in the reading keeps it); `idle` when its lock comes free with no job
- * waiting, with how many requests it has received by then; and its replies.
+ * waiting while a job waits for DNS, with how many requests it has received by then; and its
+ * replies.
  */
 export type ReadingWorkerMessage =
-  { ready: true } | { id: number; check: AuthOutcome } | { idle: number } | ReadingReply;
+  | { ready: true; schedstat: string | null }
+  | { id: number; check: AuthOutcome }
+  | { idle: number }
+  | ReadingReply;
 
 /** What a reading worker starts with. */
 export interface ReadingWorkerData {

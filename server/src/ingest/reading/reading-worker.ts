@@ -9,12 +9,12 @@ import {
   type DnsLookup,
 } from '../auth';
 import { createCpuLock, type LockJob } from './cpu-lock';
-import { headerBlockEnd } from './header-scan';
+import { headerBlockEnd, mayHoldResults } from './header-scan';
 import { decodeBody } from './mime-parts';
 import { readMessage } from './read-message';
+import { ownSchedstat, threadClock } from './thread-clock';
 import type {
   ReadingOp,
-  ReadingReply,
   ReadingRequest,
   ReadingWorkerApi,
   ReadingWorkerData,
@@ -36,7 +36,11 @@ try {
 const port = parentPort!;
 const post = (message: ReadingWorkerMessage) => port.postMessage(message);
 let received = 0;
-const lock = createCpuLock(lockMemory, () => post({ idle: received }));
+// The thread's own CPU time, which the pool reads too (thread-clock.ts).
+const schedstat = ownSchedstat();
+const clock = threadClock(schedstat);
+const lock = createCpuLock(lockMemory, clock.now);
+/** The DNS lookup of the sender checks, one per worker (null: checks off). */
 const dnsLookup = checks
   ? createDnsLookup({
       servers: checks.dnsServers,
@@ -65,7 +69,8 @@ function lockedLookup(job: LockJob, lookup: DnsLookup): DnsLookup {
       });
     });
   return async (name, rrtype) => {
-    if (out++ === 0) lock.release(job);
+    // The pool may send another job while this one waits.
+    if (out++ === 0 && lock.release(job)) post({ idle: received });
     const answer = lookup(name, rrtype).then(
       (value) => ({ value }),
       (error: unknown) => ({ error }),
@@ -102,7 +107,8 @@ const operations: {
     await lock.acquire(job, 'header');
     lock.step(job, 'header');
     const bodyAt = headerBlockEnd(raw);
-    const header = stripOwnAuthenticationResults(raw.subarray(0, bodyAt), hostname);
+    const head = raw.subarray(0, bodyAt);
+    const header = mayHoldResults(head) ? stripOwnAuthenticationResults(head, hostname) : null;
     const stored = header ? Buffer.concat([header, raw.subarray(bodyAt)]) : raw;
     const content = await readMessage(stored, { textRuns, onStep: (s) => lock.step(job, s) });
     return {
@@ -136,11 +142,17 @@ const operations: {
 
 port.on('message', (request: ReadingRequest) => {
   received++;
-  const job: LockJob = { id: request.id, heldMs: 0, holding: false };
-  const run = operations[request.op] as (job: LockJob, ...args: unknown[]) => Promise<unknown>;
-  const reply = (answer: { value: unknown } | { error: string }) => {
-    lock.release(job);
-    post({ id: job.id, heldMs: job.heldMs, ...answer } as ReadingReply);
+  const job: LockJob = { id: request.id, heldMs: 0, holding: false, ended: false };
+  const run = operations[request.op] as (
+    job: LockJob,
+    ...args: unknown[]
+  ) => Promise<ReturnType<ReadingWorkerApi[ReadingOp]>>;
+  const reply = (
+    answer: { value: ReturnType<ReadingWorkerApi[ReadingOp]> } | { error: string },
+  ) => {
+    job.ended = true;
+    const idle = lock.release(job);
+    post({ id: job.id, heldMs: job.heldMs, ...(idle ? { idle: received } : {}), ...answer });
   };
   void lock
     .acquire(job, request.op === 'arrival' ? 'auth' : 'mime')
@@ -184,4 +196,6 @@ const WARM_UP = Buffer.from(
     '',
   ].join('\r\n'),
 );
-void readMessage(WARM_UP, { textRuns }).then(() => post({ ready: true }));
+void readMessage(WARM_UP, { textRuns }).then(() =>
+  post({ ready: true, schedstat: clock.cpu ? schedstat : null }),
+);
