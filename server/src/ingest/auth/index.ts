@@ -70,6 +70,3 @@ export function stripOwnAuthenticationResults(header: Buffer, authservId: string
   });
   return renamed ? Buffer.from(out, 'latin1') : null;
 }
-
-export { createDnsResolver } from './dns-resolver';
-export { createMessageAuth, type CheckMessage } from './message-auth';

@@ -26,7 +26,7 @@ export const STEPS = [
 export type Step = (typeof STEPS)[number];
 
 /** Bytes of the memory a worker's lock is shared through. */
-export const LOCK_BYTES = 32;
+const LOCK_BYTES = 32;
 
 /** The lock's fields: holder id (0: free) and step as integers, two times (ms) as doubles. */
 const HOLDER = 0;
