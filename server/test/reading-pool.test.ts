@@ -184,6 +184,23 @@ describe('the reading pool', () => {
     expect(started[0]).toBe('light');
   }, 60_000);
 
+  it('keeps a heavy sender waiting while a worker is being replaced', async () => {
+    // A deadline long enough that a dear message on the lane left up would hold it past the
+    // replacement's start.
+    const reader = await pool({ deadlineMs: 3000 });
+    const order: string[] = [];
+    await reader.readArrival(DEAR, null, '198.51.100.7');
+    // The light lane's worker ended at that deadline and loads again: the sender, heavy now, waits.
+    const dear = reader.readArrival(DEAR, null, '198.51.100.7');
+    const replaced = reader.ready().then(() => order.push('replaced'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await reader
+      .readArrival(ordinaryMessage(1024), null, '203.0.113.9')
+      .then(() => order.push('ordinary'));
+    await Promise.all([dear, replaced]);
+    expect(order).toEqual(['ordinary', 'replaced']);
+  }, 60_000);
+
   it('charges each sender what its work cost, halved every half-life, work in progress too', () => {
     let now = 0;
     const costs = createSenderCosts({ now: () => now, halfLifeMs: 10_000, maxSenders: 2 });

@@ -212,9 +212,9 @@ const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.by
  * (HEAVY_MESSAGE_MS), at a lower scheduling priority (nice 10) for the heavy one. Both take the
  * work of the sender that has cost least first, and never that of a sender whose work holds the
  * other lane's lock: a sender waits behind its own mail and that of senders dearer than it, and
- * one sender never holds both threads. Work is charged while it runs, so a new sender's first dear
- * message already counts. A lane takes new work whenever its lock is free, also while the jobs
- * it holds wait for DNS.
+ * one sender never holds both threads. While a lane's worker is being replaced, heavy senders
+ * wait. Work is charged while it runs, so a new sender's first dear message already counts. A
+ * lane takes new work whenever its lock is free, also while the jobs it holds wait for DNS.
  */
 export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   const { deadlineMs, hostname, checks, textRuns = true, onDeadline, logger } = options;
@@ -391,12 +391,14 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   /**
    * The next job for `lane`: that of the sender who has cost least so far (the first to arrive
    * among equals; work for nobody in particular costs nothing), passing over senders whose work
-   * holds a lock, and heavy senders on the light lane. One pass over the waiting jobs, reading
-   * each sender once.
+   * holds a lock, and heavy senders on the light lane, or on any lane while the other is being
+   * replaced: the lane left up then keeps everybody else's mail moving. One pass over the
+   * waiting jobs, reading each sender once.
    */
   function take(lane: Lane): Job | undefined {
     if (queue.length === 0) return undefined;
     const holding = holdingSenders();
+    const heavyAllowed = !lane.lightOnly && lanes.every((l) => l.worker && l.ready);
     const senders = new Map<string, { cost: number; skip: boolean }>();
     const senderOf = (forWhom: string | undefined) => {
       if (forWhom === undefined) return { cost: 0, skip: false };
@@ -405,7 +407,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
         const heavy = senderCosts.perMessage(forWhom) > heavyMessageMs;
         found = {
           cost: senderCosts.costOf(forWhom),
-          skip: holding.has(forWhom) || (lane.lightOnly && heavy),
+          skip: holding.has(forWhom) || (heavy && !heavyAllowed),
         };
         senders.set(forWhom, found);
       }
