@@ -84,7 +84,11 @@ export interface LockJob {
 /** The worker's side of the lock, its times read on `clock` (the worker thread's own). */
 export function createCpuLock(memory: SharedArrayBuffer, clock: () => number) {
   const { ints, times } = views(memory);
-  const waiting: { job: LockJob; step: Step; granted: () => void }[] = [];
+  /**
+   * Jobs waiting for the lock, in order, one entry per job: a job may ask again while it waits
+   * (the reading after its check, and a DNS answer that came late), and is given the lock once.
+   */
+  const waiting = new Map<LockJob, { step: Step; granted: Promise<void>; grant: () => void }>();
 
   function grant(job: LockJob, step: Step) {
     job.holding = true;
@@ -98,11 +102,16 @@ export function createCpuLock(memory: SharedArrayBuffer, clock: () => number) {
     /** Resolves once `job` holds the lock, at `step`; at once when it is free or `job` ended. */
     acquire(job: LockJob, step: Step): Promise<void> {
       if (job.holding || job.ended) return Promise.resolve();
-      if (Atomics.load(ints, HOLDER) === 0 && waiting.length === 0) {
+      const queued = waiting.get(job);
+      if (queued) return queued.granted;
+      if (Atomics.load(ints, HOLDER) === 0 && waiting.size === 0) {
         grant(job, step);
         return Promise.resolve();
       }
-      return new Promise((granted) => waiting.push({ job, step, granted }));
+      let resolve = () => {};
+      const granted = new Promise<void>((r) => (resolve = r));
+      waiting.set(job, { step, granted, grant: resolve });
+      return granted;
     },
 
     /** The step `job` is at, while it holds the lock. */
@@ -111,19 +120,22 @@ export function createCpuLock(memory: SharedArrayBuffer, clock: () => number) {
     },
 
     /**
-     * `job` gives the lock back (nothing when it does not hold it): the next in line takes it.
-     * True when the lock came free with nobody waiting for it.
+     * `job` gives the lock back (nothing when it does not hold it): the next in line takes it,
+     * passing over jobs that ended while they waited. True when the lock came free with nobody
+     * waiting for it.
      */
     release(job: LockJob): boolean {
       if (!job.holding) return false;
       job.holding = false;
       job.heldMs += clock() - times[TAKEN_AT]!;
       Atomics.store(ints, HOLDER, 0);
-      const next = waiting.shift();
-      if (!next) return true;
-      grant(next.job, next.step);
-      next.granted();
-      return false;
+      for (const [next, entry] of waiting) {
+        waiting.delete(next);
+        if (!next.ended) grant(next, entry.step);
+        entry.grant();
+        if (next.holding) return false;
+      }
+      return true;
     },
   };
 }

@@ -140,7 +140,10 @@ export interface ReadingPool extends MessageReader {
    * replaced by one that loads anew); work sent meanwhile waits for a ready one.
    */
   ready(): Promise<void>;
-  /** Ends the workers once the jobs waiting and in hand are answered. */
+  /**
+   * Ends the workers once the jobs in hand are answered (within their deadlines); jobs still
+   * waiting, and any asked for from now on, get what a job past its deadline gets.
+   */
   close(): Promise<void>;
 }
 
@@ -345,7 +348,8 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
         job.finish({ lost: null });
       }
     }
-    queue.unshift(...again);
+    if (closing) for (const job of again) job.finish({ lost: null });
+    else queue.unshift(...again);
     if (startAgain && !ended) startWorker(lane);
     dispatch();
   }
@@ -455,7 +459,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
         restarts: 0,
         finish: (outcome) => resolve(finish(outcome, job)),
       };
-      if (ended) return job.finish({ lost: null });
+      if (closing) return job.finish({ lost: null });
       queue.push(job);
       dispatch();
     });
@@ -546,18 +550,24 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     async close() {
       if (closing) return;
       closing = true;
-      // What is waiting and in hand is answered first (the listeners stopped before).
-      while (lanes.some((l) => l.jobs.size > 0) || (queue.length && lanes.some((l) => l.ready))) {
+      // The listeners have stopped: nobody waits for what is queued any more. What is in hand
+      // is answered first, within a deadline's CPU and a DNS wait each (a stuck worker is not
+      // waited for past that).
+      for (const job of queue.splice(0)) job.finish({ lost: null });
+      const until = sharedNow() + wedgedMs;
+      while (lanes.some((l) => l.jobs.size > 0) && sharedNow() < until) {
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
       ended = true;
-      for (const job of queue.splice(0)) job.finish({ lost: null });
       if (timer) clearInterval(timer);
       await Promise.all(
         lanes.map((lane) => {
           const worker = lane.worker;
+          const jobs = [...lane.jobs.values()];
+          lane.jobs.clear();
           lane.worker = null;
           lane.clock.close();
+          for (const job of jobs) job.finish({ lost: null });
           return worker?.terminate();
         }),
       );

@@ -24,7 +24,7 @@ import type {
 /**
  * A reading worker of reading-pool.ts: runs the jobs it is sent, one at a time at its CPU lock
  * (cpu-lock.ts), a job waiting for DNS letting the next one run. Says `ready` once its modules
- * are loaded; the pool sends nothing before.
+ * are loaded and it has read WARM_UP; the pool sends nothing before.
  */
 const { nice, lock: lockMemory, hostname, checks, textRuns } = workerData as ReadingWorkerData;
 try {
