@@ -179,8 +179,13 @@ interface Lane {
   running: Job | null;
   /** Requests sent to its worker (the worker's `idle` says how many it had received). */
   sent: number;
-  /** When its worker last posted anything, or was last sent a job (sharedNow). */
+  /**
+   * When its worker last showed life (sharedNow): posted anything, was sent a job, or its
+   * lock's holder had more CPU than at the tick before.
+   */
   heardAt: number;
+  /** The holder and its time at the lock at the last tick, to tell whether it moved. */
+  lastHeld: { job: number; heldMs: number } | null;
   jobs: Map<number, Job>;
 }
 
@@ -259,13 +264,14 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     running: null,
     sent: 0,
     heardAt: 0,
+    lastHeld: null,
     jobs: new Map(),
   }));
   for (const lane of lanes) startWorker(lane);
 
   function startWorker(lane: Lane) {
     lane.memory = newLockMemory();
-    Object.assign(lane, { ready: false, idle: false, running: null, sent: 0 });
+    Object.assign(lane, { ready: false, idle: false, running: null, sent: 0, lastHeld: null });
     const worker = spawn({ nice: lane.nice, lock: lane.memory, hostname, checks, textRuns });
     lane.worker = worker;
     worker.unref();
@@ -361,8 +367,14 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       if (!lane.worker || lane.jobs.size === 0) continue;
       inHand = true;
       const holder = readHolder(lane.memory, lane.clock.now());
-      if (!holder && sharedNow() - lane.heardAt > wedgedMs) {
-        // Silent with work in hand and nobody at its lock: stuck outside every deadline.
+      const last = lane.lastHeld;
+      if (holder && (!last || last.job !== holder.job || last.heldMs !== holder.heldMs)) {
+        lane.heardAt = sharedNow();
+      }
+      lane.lastHeld = holder && { job: holder.job, heldMs: holder.heldMs };
+      if (sharedNow() - lane.heardAt > wedgedMs) {
+        // Work in hand, yet nothing moves: no answer and no CPU at the lock. Stuck outside every
+        // deadline (on the CPU clock an idle holder's time does not grow).
         logger?.error('a reading worker stopped answering; replacing it');
         replace(lane, null);
         continue;
