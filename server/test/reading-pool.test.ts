@@ -184,6 +184,25 @@ describe('the reading pool', () => {
     expect(started[0]).toBe('light');
   }, 60_000);
 
+  it('keeps a sender to one lane, also while its work there waits for DNS', async () => {
+    const reader = await pool({ deadlineMs: 1000, checks: await silentChecks(1500) });
+    const order: string[] = [];
+    const read = (raw: Buffer, facts: typeof FACTS | null, sender: string, label: string) =>
+      reader.readArrival(raw, facts, sender).then(() => order.push(label));
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // h's first message waits for DNS on the light lane; x's dear one takes that lane's lock.
+    const all = [read(ordinaryMessage(1024), FACTS, '198.51.100.7', 'h waiting')];
+    await pause(100);
+    all.push(read(DEAR, null, '192.0.2.50', 'x dear'));
+    await pause(100);
+    // h's dear one must not take the other lane: it would hold both with its first.
+    all.push(read(DEAR, null, '198.51.100.7', 'h dear'));
+    await pause(100);
+    all.push(read(ordinaryMessage(1024), null, '203.0.113.9', 'ordinary'));
+    await Promise.all(all);
+    expect(order.indexOf('ordinary')).toBeLessThan(order.indexOf('x dear'));
+  }, 60_000);
+
   it('keeps a heavy sender waiting while a worker is being replaced', async () => {
     // A deadline long enough that a dear message on the lane left up would hold it past the
     // replacement's start.

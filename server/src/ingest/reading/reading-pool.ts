@@ -11,7 +11,7 @@ import {
   type StoredReading,
 } from '../../domain/message';
 import type { AuthOutcome } from '../auth';
-import { holderOf, newLockMemory, readHolder, type Step } from './cpu-lock';
+import { newLockMemory, readHolder, type Step } from './cpu-lock';
 import { sharedNow, threadClock, WALL_CLOCK, type ThreadClock } from './thread-clock';
 import {
   storedAsIs,
@@ -175,8 +175,6 @@ interface Lane {
   ready: boolean;
   /** Its worker's lock is free with nobody waiting: it may be given a job. */
   idle: boolean;
-  /** The job last sent while it was idle, until it says it is idle again: at its lock, or about to be. */
-  running: Job | null;
   /** Requests sent to its worker (the worker's `idle` says how many it had received). */
   sent: number;
   /**
@@ -218,9 +216,9 @@ const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.by
  *
  * Scheduling: one lane takes anybody's work, the other only that of senders that are not heavy
  * (HEAVY_MESSAGE_MS), at a lower scheduling priority (nice 10) for the heavy one. Both take the
- * work of the sender that has cost least first, and never that of a sender whose work holds the
- * other lane's lock: a sender waits behind its own mail and that of senders dearer than it, and
- * one sender never holds both threads. While a lane's worker is being replaced, heavy senders
+ * work of the sender that has cost least first, and never that of a sender with work in hand on
+ * the other lane: a sender waits behind its own mail and that of senders dearer than it, and one
+ * sender never holds both threads. While a lane's worker is being replaced, heavy senders
  * wait. Work is charged while it runs, so a new sender's first dear message already counts. A
  * lane takes new work whenever its lock is free, also while the jobs it holds wait for DNS.
  */
@@ -261,7 +259,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     clock: WALL_CLOCK,
     ready: false,
     idle: false,
-    running: null,
     sent: 0,
     heardAt: 0,
     lastHeld: null,
@@ -271,7 +268,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
 
   function startWorker(lane: Lane) {
     lane.memory = newLockMemory();
-    Object.assign(lane, { ready: false, idle: false, running: null, sent: 0, lastHeld: null });
+    Object.assign(lane, { ready: false, idle: false, sent: 0, lastHeld: null });
     const worker = spawn({ nice: lane.nice, lock: lane.memory, hostname, checks, textRuns });
     lane.worker = worker;
     worker.unref();
@@ -305,7 +302,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       const job = lane.jobs.get(message.id);
       if (!job) return;
       lane.jobs.delete(message.id);
-      if (lane.running === job) lane.running = null;
       if (lane.jobs.size === 0) lane.worker?.unref();
       charge(job, message.heldMs, 1);
       if ('error' in message) logger?.warn({ error: message.error }, 'a reading job failed');
@@ -314,7 +310,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     // An idle said before the worker had our last request is out of date.
     if ('idle' in message && message.idle === lane.sent) {
       lane.idle = true;
-      lane.running = null;
     }
     dispatch();
   }
@@ -339,7 +334,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     const jobs = [...lane.jobs.values()];
     lane.jobs.clear();
     lane.worker = null;
-    lane.running = null;
     lane.clock.close();
     lane.clock = WALL_CLOCK;
     void worker.terminate();
@@ -393,12 +387,17 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     }
   }
 
-  /** Senders whose work holds a lane's lock now, or was just sent to take it. */
-  function holdingSenders(): Set<string> {
+  /**
+   * Senders with work in hand on a lane other than `lane`, at its lock or waiting for DNS: a
+   * sender's jobs share one lane at a time, so one sender never holds both threads, also when
+   * its first job comes back from DNS while another took the free lane.
+   */
+  function sendersElsewhere(lane: Lane): Set<string> {
     const senders = new Set<string>();
-    for (const lane of lanes) {
-      for (const job of [lane.running, lane.jobs.get(holderOf(lane.memory))]) {
-        if (job?.forWhom !== undefined) senders.add(job.forWhom);
+    for (const other of lanes) {
+      if (other === lane) continue;
+      for (const job of other.jobs.values()) {
+        if (job.forWhom !== undefined) senders.add(job.forWhom);
       }
     }
     return senders;
@@ -406,14 +405,14 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
 
   /**
    * The next job for `lane`: that of the sender who has cost least so far (the first to arrive
-   * among equals; work for nobody in particular costs nothing), passing over senders whose work
-   * holds a lock, and heavy senders on the light lane, or on any lane while the other is being
-   * replaced: the lane left up then keeps everybody else's mail moving. One pass over the
+   * among equals; work for nobody in particular costs nothing), passing over senders with work
+   * on the other lane, and heavy senders on the light lane, or on any lane while the other is
+   * being replaced: the lane left up then keeps everybody else's mail moving. One pass over the
    * waiting jobs, reading each sender once.
    */
   function take(lane: Lane): Job | undefined {
     if (queue.length === 0) return undefined;
-    const holding = holdingSenders();
+    const elsewhere = sendersElsewhere(lane);
     const heavyAllowed = !lane.lightOnly && lanes.every((l) => l.worker && l.ready);
     const senders = new Map<string, { cost: number; skip: boolean }>();
     const senderOf = (forWhom: string | undefined) => {
@@ -423,7 +422,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
         const heavy = senderCosts.perMessage(forWhom) > heavyMessageMs;
         found = {
           cost: senderCosts.costOf(forWhom),
-          skip: holding.has(forWhom) || (heavy && !heavyAllowed),
+          skip: elsewhere.has(forWhom) || (heavy && !heavyAllowed),
         };
         senders.set(forWhom, found);
       }
@@ -447,7 +446,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       lane.jobs.set(job.id, job);
       lane.sent++;
       lane.idle = false;
-      lane.running = job;
       if (lane.jobs.size === 1) lane.worker.ref();
       lane.worker.postMessage({ id: job.id, ...job.request() });
       lane.heardAt = sharedNow();
