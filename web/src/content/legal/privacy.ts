@@ -101,7 +101,7 @@ export function privacySections(op: OperatorFacts): LegalSection[] {
         },
         {
           type: 'p',
-          text: 'L’esito di ciascun controllo viene conservato con il messaggio e scritto nella sua intestazione Authentication-Results; sulla pagina diventa il segno «Mittente verificato» o un avviso. Se un messaggio arriva con intestazioni Authentication-Results scritte da altri a nome del nostro server, il server le rinomina, così nessuno può far passare un proprio esito per il nostro.',
+          text: 'L’esito di ciascun controllo viene conservato con il messaggio e scritto nella sua intestazione Authentication-Results; sulla pagina diventa il segno «Mittente verificato» o un avviso. Se un messaggio arriva con intestazioni Authentication-Results scritte da altri a nome del nostro server, il server le elimina prima di conservarlo, così nessuno può far passare un proprio esito per il nostro.',
         },
         { type: 'h3', text: 'La posta che non è arrivata' },
         {
