@@ -9,7 +9,7 @@ import { type OperatorFacts, operator } from './operator';
  * text: `revisions.test.ts` fails when the text changes and these two do not.
  */
 export const lastUpdated = '2026-11-28';
-export const textFingerprint = '511c3580ed023c68';
+export const textFingerprint = '8c18317726973e50';
 
 /** A sentence on the encryption of incoming mail, from the operator's STARTTLS setting. */
 function mailEncryption(smtpTls: OperatorFacts['smtpTls']): string {
