@@ -27,7 +27,16 @@ const ingestRooms = ['smtp', 'reading', 'auth'];
 /** The libraries of the mail stack, each imported by one room of ingest only. */
 const mailLibraries = {
   auth: ['mailauth'],
-  reading: ['mailparser', '@zone-eu/mailsplit', 'sanitize-html', 'htmlparser2', 'html-to-text'],
+  reading: [
+    'mailparser',
+    '@zone-eu/mailsplit',
+    'libmime',
+    'libqp',
+    'libbase64',
+    'sanitize-html',
+    'htmlparser2',
+    'html-to-text',
+  ],
 };
 
 /**

@@ -1,7 +1,8 @@
 /**
- * Why mail did not arrive, end to end: a message too big for the server, sent over real SMTP to
- * the address the page shows, is refused 552; the page says so under the inbox in Italian, at
- * once (pushed on the event stream) and after a reload (read from the API).
+ * Why mail did not arrive, end to end: a message too big for the server, or one of two From
+ * addresses, sent over real SMTP to the address the page shows, is refused (552, 550); the page
+ * says so under the inbox in Italian, at once (pushed on the event stream) and after a reload
+ * (read from the API).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +65,27 @@ describe('refused mail on the home page', () => {
       expect(await refusalLines(page).first().innerText()).toContain(LINE);
       await context.close();
     }
+  });
+
+  it('shows a message of two From addresses refused, in words a visitor understands', async () => {
+    const context = await site.newContext({ viewport: { width: 390, height: 900 } });
+    const { page, address } = await site.openLive(context);
+    await expect(
+      sendMail(site.server.smtpPort, {
+        envelope: { from: 'avvisi@banca.example', to: [address] },
+        raw:
+          `From: Banca <avvisi@banca.example>, Assistenza <aiuto@altro.example>\r\n` +
+          `To: ${address}\r\nSubject: Verifica il conto\r\n\r\nAccedi qui.\r\n`,
+      }),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    await page.getByRole('region', { name: 'Posta non consegnata' }).waitFor();
+    expect(await refusalLines(page).allInnerTexts()).toEqual([
+      expect.stringContaining(
+        'Un messaggio da avvisi@banca.example è stato rifiutato: non rispetta le regole della posta (per esempio, indica più di un mittente)',
+      ),
+    ]);
+    await page.screenshot({ path: `${ARTIFACTS}refusal-multiple-from-390.png` });
+    await context.close();
   });
 
   it('shows nothing for a visitor whose mail all arrived', async () => {

@@ -1,12 +1,12 @@
 /**
  * Fills a store with "other" messages fast, through the store's own code path: the real
- * ingest pipeline (parse once, store one copy per recipient) on the real store, in its own
+ * ingest pipeline (read once, store one copy per recipient) on the real store, in its own
  * process beside the running server.
  *
  *   tsx bench/lib/fill.ts (--sqlite FILE | --redis URL) --messages N [--mailboxes M]
  *
- * Each `deliver` parses one message and stores a copy in each of M mailboxes, so the N
- * messages cost N/M parses; calls overlap, so SQLite commits many in one transaction. Prints
+ * Each `deliver` reads one message and stores a copy in each of M mailboxes, so the N
+ * messages cost N/M readings; calls overlap, so SQLite commits many in one transaction. Prints
  * `{"stored": n, "seconds": s}`.
  */
 import { pino } from 'pino';
@@ -15,7 +15,7 @@ import { randomBytes } from 'node:crypto';
 import { systemClock } from '../../server/src/domain/clock';
 import { hashToken, newToken } from '../../server/src/domain/token';
 import { createLocalBus } from '../../server/src/events/local-bus';
-import { parseMessage } from '../../server/src/ingest/reading/parse';
+import { startReadingPool } from '../../server/src/ingest/reading';
 import { createIngestPipeline } from '../../server/src/ingest/pipeline';
 import type { MailStore } from '../../server/src/store/mail-store';
 import { createRedisStore } from '../../server/src/store/redis/redis-store';
@@ -38,11 +38,12 @@ const store: MailStore = values.sqlite
   ? createSqliteStore({ path: values.sqlite })
   : await createRedisStore({ url: values.redis!, tombstoneMs: DAY_MS });
 const quota = { maxMessages: 1_000_000, maxBytes: 100 * 1024 ** 3 };
+const reader = startReadingPool({ deadlineMs: 2000, hostname: values.domain!, checks: null });
 const pipeline = createIngestPipeline({
   store,
   quota,
   bus: createLocalBus(),
-  parse: parseMessage,
+  reader,
   clock: systemClock,
   logger: pino({ level: 'silent' }),
 });
@@ -92,5 +93,6 @@ async function worker() {
   }
 }
 await Promise.all(Array.from({ length: 16 }, worker));
+await reader.close();
 await store.close();
 process.stdout.write(`${JSON.stringify({ stored, seconds: (performance.now() - t0) / 1000 })}\n`);

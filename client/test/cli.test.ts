@@ -116,7 +116,7 @@ describe('npx email-temporanea', () => {
     ]);
     expect(Date.parse(receivedAt!)).toBeGreaterThan(0);
     const shown = await cli(['show', id!], env);
-    expect(shown.stdout).toMatch(
+    expect(shown.stdout, shown.stderr).toMatch(
       /^From: Servizio <noreply@servizio\.example>\nTo: \S+\nSubject: Conferma la tua registrazione\n/,
     );
     expect(shown.stdout).toContain(`Code: ${code}`);

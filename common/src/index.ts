@@ -173,6 +173,11 @@ export interface AttachmentInfo {
 
 /** Answer of `GET /api/v1/messages/{id}`. */
 export interface MessageDetail extends MessageSummary {
+  /**
+   * `complete`: read whole. `too-complex`: the server could not read it within its time limit
+   * (`READ_DEADLINE_MS`): no body and no attachment list; the original (`/raw`) is all there is.
+   */
+  status: 'complete' | 'too-complex';
   to: Address[];
   /** Plain-text body; derived from the HTML part when the message has no text part. */
   text: string;
@@ -283,6 +288,8 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   /** `POST /mailbox/extend` on a mailbox already at the end of its longest life. */
   | 'LIFETIME_EXCEEDED'
+  /** An attachment that cannot be decoded within the server's time limit (422). */
+  | 'TOO_COMPLEX'
   | 'UNAVAILABLE'
   | 'INTERNAL';
 

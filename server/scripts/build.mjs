@@ -1,5 +1,5 @@
 // Bundles the server for `npm start`: our TypeScript (server and common) compiled into
-// server/dist/main.js, server/dist/writer-worker.js and server/dist/parse-worker.js, every npm dependency left to node's
+// server/dist/main.js, server/dist/writer-worker.js and server/dist/reading-worker.js, every npm dependency left to node's
 // own resolution. Running the bundle on plain node costs a fraction of the memory and start-up
 // of compiling TypeScript on the fly (tsx), which the tests keep using.
 //
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** Bundles main.ts, the SQLite writer thread and the parser thread into `outdir` (default server/dist). */
+/** Bundles main.ts, the SQLite writer thread and the reading thread into `outdir` (default server/dist). */
 export async function buildServer(outdir = join(serverDir, 'dist')) {
   const { dependencies } = JSON.parse(readFileSync(join(serverDir, 'package.json'), 'utf8'));
   // Chunk names carry a hash: old ones would pile up.
@@ -20,7 +20,7 @@ export async function buildServer(outdir = join(serverDir, 'dist')) {
     entryPoints: {
       main: join(serverDir, 'src/main.ts'),
       'writer-worker': join(serverDir, 'src/store/sqlite/writer-worker.ts'),
-      'parse-worker': join(serverDir, 'src/ingest/reading/parse-worker.ts'),
+      'reading-worker': join(serverDir, 'src/ingest/reading/reading-worker.ts'),
     },
     outdir,
     bundle: true,

@@ -13,6 +13,7 @@ import {
   ROLE_MAILBOX_SENDER_SHARE_PERCENT,
   SENDER_MAX_BYTES_PER_HOUR,
   TOMBSTONE_DAYS,
+  VIEW_RATE_LIMIT_PER_MINUTE,
 } from '@et/common';
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
@@ -74,6 +75,8 @@ export interface Config {
   dnsServers: string[];
   dnsTimeoutMs: number;
   dnsTries: number;
+  readDeadlineMs: number;
+  viewRateLimitPerMinute: number;
   createRateLimitMax: number;
   createRateLimitWindowSeconds: number;
   rateLimitIpv6Prefix: number;
@@ -97,7 +100,7 @@ const ROLES: Role[] = ['all', 'smtp', 'http'];
  * The fast paths a node can be told to skip (docs/architecture.md, "Fast paths"): each one
  * gives the answer of the plain path for less work, and turning it off leaves the plain path.
  */
-export const FAST_PATHS = ['inbox-read', 'mime-outline', 'html-text-runs'] as const;
+export const FAST_PATHS = ['inbox-read', 'html-text-runs'] as const;
 export type FastPath = (typeof FAST_PATHS)[number];
 
 type Env = Record<string, string | undefined>;
@@ -490,6 +493,18 @@ export const CONFIG_VARS = {
     read: int(1, 5),
     doc: 'How many times each DNS question is sent to each server of `DNS_SERVERS` before it fails; the first try waits `DNS_TIMEOUT_MS` / (2 × `DNS_TRIES`), later ones longer (c-ares), and `DNS_TIMEOUT_MS` ends the question whatever the tries.',
   },
+  readDeadlineMs: {
+    name: 'READ_DEADLINE_MS',
+    fallback: 2000,
+    read: int(100, 60_000),
+    doc: 'Longest CPU time a reading thread may spend on one message (MIME, sanitising, preview, code and link, the sender checks; waits for DNS do not count), or on decoding one attachment. Past it the thread is replaced; the message is still stored, shown as too complex to display with its original (.eml) downloadable, and counted in `tempmail_read_deadlines_total`.',
+  },
+  viewRateLimitPerMinute: {
+    name: 'VIEW_RATE_LIMIT_PER_MINUTE',
+    fallback: VIEW_RATE_LIMIT_PER_MINUTE,
+    read: int(1, 1_000_000),
+    doc: 'Message opens, attachment and .eml downloads per mailbox token per minute; beyond, 429 with Retry-After.',
+  },
   createRateLimitMax: {
     name: 'RATE_LIMIT_CREATE_MAX',
     fallback: RATE_LIMIT_CREATE_MAX,
@@ -548,7 +563,7 @@ export const CONFIG_VARS = {
     name: 'FAST_PATHS_OFF',
     fallback: [],
     read: fastPaths,
-    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `mime-outline` (the summary of plain mail read without mailparser), `html-text-runs` (each run of text handed to the HTML sanitiser as one event). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
+    doc: 'Comma-separated fast paths to turn off, leaving the plain path they shortcut: `inbox-read` (the inbox poll answered before the router), `html-text-runs` (each run of text handed to the HTML sanitiser as one event). For measuring them and ruling them out (docs/architecture.md, "Fast paths").',
   },
   metricsHost: {
     name: 'METRICS_HOST',

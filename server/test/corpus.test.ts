@@ -40,9 +40,16 @@ function generate(recipe: NonNullable<Entry['recipe']>): Buffer {
   return Buffer.from(recipe.prefix + lines.join('') + recipe.suffix, 'ascii');
 }
 
-/** What our API shows of a header: one line, control characters as spaces (see parse.ts). */
-// eslint-disable-next-line no-control-regex
-const oneLine = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ').trim();
+/**
+ * What our API shows of a header (domain/names.ts): one line, control characters as spaces, no
+ * bidi controls.
+ */
+const oneLine = (s: string) =>
+  s
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
+    .replace(/[\u202a-\u202e\u2066-\u2069]/g, '')
+    .trim();
 
 /**
  * Real-world oddities (fixtures/corpus/manifest.json says what each exercises) ingested over

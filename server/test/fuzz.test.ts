@@ -57,15 +57,16 @@ describe('fuzz (fixed seed)', () => {
             outcomes.accepted++;
           } catch (err) {
             const reply = String((err as { response?: string }).response ?? err);
-            replies.add(reply.slice(0, 3));
+            // More than one From (a mutant may repeat the field) is refused by rule, not by fault.
+            replies.add(/^550 5\.7\.1 More than one From/.test(reply) ? 'from' : reply.slice(0, 3));
             outcomes.refused++;
           }
         }),
       );
     }
     transport.close();
-    // Refusals may only be the size limit; never a 4xx/5xx born of a crash.
-    expect([...replies].filter((r) => r !== '552')).toEqual([]);
+    // Refusals may only be the size limit or several From addresses; never one born of a crash.
+    expect([...replies].filter((r) => r !== '552' && r !== 'from')).toEqual([]);
     expect(outcomes.accepted).toBeGreaterThan(SMTP_MESSAGES * 0.8);
 
     const { messages } = (

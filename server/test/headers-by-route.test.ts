@@ -15,9 +15,15 @@ const DIST: Record<string, string> = {
   '404.html': '<h1>Oops! Pagina non trovata</h1>',
 };
 
-/** Headers of one connection or one instant, and those that describe the body's bytes. */
+/**
+ * Headers of one connection or one instant, those that describe the body's bytes, and the view
+ * limit's, which only the route that counts the view gives (a 404 for another spelling has none).
+ */
 const PER_ANSWER = new Set([
   'date',
+  'x-ratelimit-limit',
+  'x-ratelimit-remaining',
+  'x-ratelimit-reset',
   'connection',
   'keep-alive',
   'content-length',

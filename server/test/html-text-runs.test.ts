@@ -143,11 +143,11 @@ function expectSameReading(html: string, label: string) {
 }
 
 describe('the sanitiser with text runs joined gives what it gives without', () => {
-  it('on the HTML of every fixture, and on each fixture read as HTML', () => {
+  it('on the HTML of every fixture, and on each fixture read as HTML', async () => {
     const files = emlFiles();
     expect(files.length).toBeGreaterThan(60);
     for (const file of files) {
-      for (const html of htmlOf(readFileSync(file))) expectSameReading(html, file);
+      for (const html of await htmlOf(readFileSync(file))) expectSameReading(html, file);
     }
   });
 

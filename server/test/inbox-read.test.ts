@@ -11,7 +11,7 @@ import { createLocalCounters } from '../src/counters/local-counters';
 import { createLocalBus } from '../src/events/local-bus';
 import { buildApp } from '../src/http/app';
 import { createPushHub } from '../src/http/push-hub';
-import { parseMessage } from '../src/ingest/reading/parse';
+import { startReadingPool } from '../src/ingest/reading';
 import { createIngestPipeline } from '../src/ingest/pipeline';
 import type { MailStore } from '../src/store/mail-store';
 import { createRedisStore } from '../src/store/redis/redis-store';
@@ -272,6 +272,12 @@ describe.each(['sqlite', 'redis'] as const)(
       const clock = createFakeClock();
       const logger = pino({ level: 'silent' });
       const config = harnessConfig(tmpdir());
+      const reader = startReadingPool({
+        deadlineMs: config.readDeadlineMs,
+        hostname: config.smtpHostname,
+        checks: null,
+      });
+      closers.push(() => reader.close());
       const deps = {
         store,
         bus,
@@ -282,7 +288,7 @@ describe.each(['sqlite', 'redis'] as const)(
           maxStreamsPerMailbox: 5,
           maxStreamsPerClient: 5,
         }),
-        parse: parseMessage,
+        reader,
         clock,
         logger,
         domains: ['example.test'],
@@ -296,6 +302,7 @@ describe.each(['sqlite', 'redis'] as const)(
           createWindowSeconds: config.createRateLimitWindowSeconds,
           ipv6PrefixBits: config.rateLimitIpv6Prefix,
           maxConnectionsPerClient: config.httpMaxConnectionsPerIp,
+          viewsPerMinute: config.viewRateLimitPerMinute,
         },
         counters: createLocalCounters({ now: clock.now }),
       };
@@ -317,7 +324,7 @@ describe.each(['sqlite', 'redis'] as const)(
         store,
         bus,
         quota: { maxMessages: config.mailboxMaxMessages, maxBytes: config.mailboxMaxBytes },
-        parse: parseMessage,
+        reader,
         clock,
         logger,
       });

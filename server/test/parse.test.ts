@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cleanFilename, makePreview, parseMessage } from '../src/ingest/reading/parse';
+import { cleanFilename } from '../src/domain/names';
+import { makePreview, readMessage } from '../src/ingest/reading/read-message';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 
-describe('parseMessage', () => {
+describe('readMessage', () => {
   it('survives a part mailparser leaves with `false` as content type (found by the fuzz test)', async () => {
-    const parsed = await parseMessage(fixture('regressions/content-type-false.eml'));
-    expect(parsed.attachments.length).toBeGreaterThan(0);
-    for (const a of parsed.attachments) expect(a.contentType).toBe('application/octet-stream');
-    expect(parsed.attachments.every((a) => a.filename === 'attachment')).toBe(true);
+    const { reading } = await readMessage(fixture('regressions/content-type-false.eml'));
+    expect(reading.attachments.length).toBeGreaterThan(0);
+    for (const a of reading.attachments) expect(a.contentType).toBe('application/octet-stream');
+    expect(reading.attachments.every((a) => a.filename === 'attachment')).toBe(true);
   });
 
   it('never throws: empty input, binary junk, a lone header', async () => {
@@ -18,15 +19,16 @@ describe('parseMessage', () => {
       Buffer.from([0, 255, 254, 13, 10, 0]),
       Buffer.from('X: y'),
     ]) {
-      const parsed = await parseMessage(raw);
-      expect(typeof parsed.text).toBe('string');
-      expect(parsed.attachments).toEqual([]);
+      const { reading } = await readMessage(raw);
+      expect(typeof reading.text).toBe('string');
+      expect(reading.attachments).toEqual([]);
     }
   });
 
-  it('folds whitespace in the preview and cuts it at 200 characters', () => {
+  it('folds whitespace in the preview and cuts it at 200 characters, never inside a pair', () => {
     expect(makePreview('  a\r\n\tb   c ')).toBe('a b c');
     expect(makePreview('x'.repeat(500))).toHaveLength(200);
+    expect(makePreview(`${'x'.repeat(199)}😀 fine`)).toBe('x'.repeat(199));
   });
 
   it.each([

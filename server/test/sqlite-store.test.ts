@@ -189,6 +189,33 @@ describe('SQLite store specifics', () => {
     cleanup();
   });
 
+  it('upgrades a version 4 file: its messages have no reading until one is kept, then keep it', async () => {
+    const { path, cleanup } = oldDatabase(
+      4,
+      `INSERT INTO mailboxes VALUES ('a@x.test', 'h', 1, 9000000000000, 1, 3);
+      INSERT INTO messages VALUES (1, 'old0000000000000000000', 'a@x.test', 5, 3, '', 'm@x.test',
+        'Vecchio', '', 0, NULL, NULL, 'pass', 'none', 'none', NULL);
+      INSERT INTO message_raw VALUES (1, X'414243');`,
+    );
+    const store = createSqliteStore({ path });
+    expect(await store.getMessage('a@x.test', 'old0000000000000000000')).toMatchObject({
+      subject: 'Vecchio',
+      authentication: { spf: 'pass', dkim: 'none', dmarc: 'none', domain: null },
+    });
+    expect(await store.getReading('a@x.test', 'old0000000000000000000')).toBeNull();
+    const reading = { view: '{"status":"complete"}', attachments: '[]' };
+    expect(await store.putReading('a@x.test', 'old0000000000000000000', reading)).toBe(true);
+    expect(await store.getReading('a@x.test', 'old0000000000000000000')).toEqual(reading);
+    // The reading goes with its message.
+    expect(await store.deleteMessage('a@x.test', 'old0000000000000000000')).toBe(true);
+    await store.close();
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(db.prepare('SELECT count(*) AS n FROM message_reading').get()).toEqual({ n: 0 });
+    db.close();
+    cleanup();
+  });
+
   it('reads an inbox synchronously, the same list until a write completes', async () => {
     const { store, cleanup } = freshStore();
     const t0 = 1_000_000;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { NewMessage } from '../src/domain/message';
+import type { NewMessage, StoredReading } from '../src/domain/message';
 import { ROLE_MAILBOX_EXPIRES_AT } from '../src/domain/role-mailboxes';
 import type { MailStore, RefusalRecord } from '../src/store/mail-store';
 import { ensureRoleMailboxes } from '../src/store/role-mailboxes';
@@ -538,6 +538,92 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await put).toEqual(['stored']);
       });
     });
+    describe('readings', () => {
+      beforeEach(async () => {
+        await create('a@x.test');
+        await create('b@x.test');
+      });
+
+      const reading = (text: string, attachments = '[]'): StoredReading => ({
+        view: JSON.stringify({ status: 'complete', to: [], text, html: null, attachments: [] }),
+        attachments,
+      });
+      const placed = JSON.stringify([
+        {
+          id: '1',
+          filename: 'fattura.pdf',
+          contentType: 'application/pdf',
+          contentId: null,
+          size: 636,
+          part: { start: 120, end: 980, encoding: 'base64' },
+        },
+      ]);
+      const put = (m: NewMessage, address = 'a@x.test', quota = ROOMY) =>
+        store.putMessages([{ mailbox: address, message: m }], T0, quota);
+
+      it('keeps each message’s reading, written with it, apart from its summary and raw bytes', async () => {
+        const small = message({ reading: reading('testo è ✓ \n "citato"') });
+        // Large enough to travel apart from the script on Redis, with a large reading.
+        const large = message({
+          raw: Buffer.alloc(64 * 1024, 65),
+          size: 64 * 1024,
+          reading: reading('x'.repeat(100_000), placed),
+        });
+        const bare = message();
+        const outcomes = await store.putMessages(
+          [small, large, bare].map((m) => ({ mailbox: 'a@x.test', message: m })),
+          T0,
+          ROOMY,
+        );
+        expect(outcomes).toEqual(['stored', 'stored', 'stored']);
+        expect(await store.getReading('a@x.test', small.id)).toEqual(small.reading);
+        expect(await store.getReading('a@x.test', large.id)).toEqual(large.reading);
+        expect(await store.getReading('a@x.test', bare.id)).toBeNull();
+        expect(await store.getReading('b@x.test', small.id)).toBeNull();
+        const { raw, reading: kept, ...summary } = small;
+        expect(kept).toBeDefined();
+        expect(await store.getMessage('a@x.test', small.id)).toEqual({
+          ...summary,
+          mailbox: 'a@x.test',
+        });
+        expect((await store.getRaw('a@x.test', small.id))!.equals(raw)).toBe(true);
+        const listed = await store.listMessages('a@x.test');
+        expect(listed.every((m) => !('reading' in m))).toBe(true);
+      });
+
+      it('keeps a reading made later for a message stored without one, never for one not there', async () => {
+        const bare = message();
+        await put(bare);
+        expect(await store.putReading('a@x.test', bare.id, reading('letto dopo'))).toBe(true);
+        expect(await store.getReading('a@x.test', bare.id)).toEqual(reading('letto dopo'));
+        expect(await store.putReading('a@x.test', bare.id, reading('di nuovo', placed))).toBe(true);
+        expect(await store.getReading('a@x.test', bare.id)).toEqual(reading('di nuovo', placed));
+        expect(await store.putReading('b@x.test', bare.id, reading('altrui'))).toBe(false);
+        expect(await store.getReading('b@x.test', bare.id)).toBeNull();
+        const ghost = message().id;
+        expect(await store.putReading('a@x.test', ghost, reading('nessuno'))).toBe(false);
+        expect(await store.getReading('a@x.test', ghost)).toBeNull();
+      });
+
+      it('forgets a reading with its message, and keeps none of a refused delivery', async () => {
+        const [one, two, three] = [1, 2, 3].map((n) => message({ reading: reading(`n. ${n}`) }));
+        for (const m of [one!, two!, three!]) await put(m);
+        await store.deleteMessage('a@x.test', one!.id);
+        expect(await store.getReading('a@x.test', one!.id)).toBeNull();
+        await store.deleteAllMessages('a@x.test');
+        expect(await store.getReading('a@x.test', two!.id)).toBeNull();
+        expect(await store.getReading('a@x.test', three!.id)).toBeNull();
+        const big = (reading_: StoredReading) =>
+          message({ raw: Buffer.alloc(64 * 1024, 66), size: 64 * 1024, reading: reading_ });
+        const full = big(reading('troppo'));
+        expect(await put(full, 'a@x.test', { maxMessages: 10, maxBytes: 1000 })).toEqual(['full']);
+        expect(await store.getReading('a@x.test', full.id)).toBeNull();
+        const gone = big(reading('nessuno'));
+        expect(await put(gone, 'ghost@x.test')).toEqual(['gone']);
+        expect(await store.getReading('ghost@x.test', gone.id)).toBeNull();
+      });
+    });
+
     describe('inbox read', () => {
       const put = (m: NewMessage, address = 'a@x.test') =>
         store.putMessages([{ mailbox: address, message: m }], T0, ROOMY);

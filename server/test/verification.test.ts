@@ -4,7 +4,7 @@ import MailComposer from 'nodemailer/lib/mail-composer';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { extractVerification, findTextLinks } from '../src/domain/verification';
 import { wordsOf } from '../src/domain/verification/code-finder';
-import { parseMessage } from '../src/ingest/reading/parse';
+import { readMessage } from '../src/ingest/reading/read-message';
 import { bearer, startHarness, type Harness } from './helpers/harness';
 import { seededRandom } from './helpers/random';
 import { CASES, type VerificationCase } from './verification-cases';
@@ -154,7 +154,7 @@ describe('verification code and link, on mails written for the tests', () => {
 
   describe('composed through MIME and read by the real parser', () => {
     it.each(CASES.map((c) => [c.name, c] as const))('%s', async (_, c) => {
-      const parsed = await parseMessage(await compose(c));
+      const parsed = (await readMessage(await compose(c))).summary;
       count(c, parsed);
       expect({ code: parsed.code, link: parsed.confirmLink }).toEqual({
         code: c.code,
@@ -170,7 +170,7 @@ describe('verification code and link, on mails written for the tests', () => {
     });
 
     it.each(EML_CASES.map((c) => [c.name, c] as const))('%s', async (_, c) => {
-      const parsed = await parseMessage(fixture(c.name));
+      const parsed = (await readMessage(fixture(c.name))).summary;
       count(c, parsed);
       expect({ code: parsed.code, link: parsed.confirmLink }).toEqual({
         code: c.code,
@@ -302,7 +302,7 @@ describe('existing fixtures and the corpus of oddities', () => {
     ];
     const found: string[] = [];
     for (const file of files) {
-      const parsed = await parseMessage(readFileSync(new URL(file, root)));
+      const parsed = (await readMessage(readFileSync(new URL(file, root)))).summary;
       if (parsed.code !== null || parsed.confirmLink !== null) {
         found.push(`${file}: ${parsed.code} ${parsed.confirmLink}`);
       }

@@ -1,4 +1,5 @@
-import type { MessageAuthentication, MessageSummary } from '@et/common';
+import type { AttachmentInfo, MessageAuthentication, MessageSummary } from '@et/common';
+import { cleanDisplayName, cleanSubject } from './names';
 
 /**
  * Shapes of a message inside the server. Wire shapes (ISO dates, no mailbox field) are in
@@ -42,7 +43,7 @@ export interface NewMessage extends Omit<MessageRecord, 'mailbox'> {
    * What the detail view shows, made once at ingest and kept beside the summary, so that no view
    * parses the message again. Absent: the message is read on its first view and kept then.
    */
-  reading?: MessageReading;
+  reading?: StoredReading;
 }
 
 /** Where an attachment's body lies in the stored bytes, and how it is encoded there. */
@@ -66,7 +67,11 @@ export interface ReadingAttachment {
   contentId: string | null;
   /** Size of the decoded content in bytes. */
   size: number;
-  part: AttachmentPart;
+  /**
+   * Where its body lies, read at ingest; null when it could not be placed (a download then reads
+   * the message again to find it). An empty body is `{start: 0, end: 0}`.
+   */
+  part: AttachmentPart | null;
 }
 
 /**
@@ -92,58 +97,136 @@ export type MessageSummaryFields = Pick<
   'from' | 'subject' | 'preview' | 'attachmentCount' | 'code' | 'confirmLink'
 >;
 
-/** One attachment of a parsed message. */
-export interface ParsedAttachment {
-  /** Stable id: the attachment's position in the parsed message, from 1. */
-  id: string;
-  filename: string;
-  contentType: string;
-  /** Content-ID without angle brackets, when the part has one (inline images). */
-  contentId: string | null;
-  content: Buffer;
-}
-
-/** Everything the reader needs from a raw message. */
-export interface ParsedMessage extends MessageSummaryFields {
-  to: MailAddress[];
-  text: string;
-  html: string | null;
-  attachments: ParsedAttachment[];
-}
-
-/** What a parse computes beyond bodies and parts. */
-export interface ParseOptions {
+/**
+ * A reading as the store keeps it: two JSON texts, so that each view reads only what it needs and
+ * none parses the message again.
+ */
+export interface StoredReading {
   /**
-   * Look for the one-time code and confirmation link (default true). Only ingest needs them: a
-   * stored message carries them in its record, so reading it again skips the guess (null).
+   * JSON object of what the detail shows beside the summary (`ReadingView`): the detail splices
+   * it into its answer as it is, never parsing it.
    */
-  verification?: boolean;
-  /**
-   * Only the summary fields, what ingest stores (default false). The same answers for much
-   * less work: attachment bodies are not decoded, and a plain message is read without a full
-   * MIME parser (ingest/parse.ts).
-   */
-  summaryOnly?: boolean;
-  /**
-   * Who the work is for (the sending client's IP at ingest): a parser that shares its threads
-   * among senders (ingest/parse-pool.ts) serves a sender whose mail has cost a lot apart from
-   * the others. Absent: a reader's request.
-   */
-  sender?: string;
+  view: string;
+  /** JSON array of the `ReadingAttachment`s, with where each lies in the stored bytes. */
+  attachments: string;
 }
 
-/** Parses raw bytes. Never throws: broken input gives as much as can be recovered. */
-export interface MessageParser {
-  (raw: Buffer, options: ParseOptions & { summaryOnly: true }): Promise<MessageSummaryFields>;
-  (raw: Buffer, options?: ParseOptions & { summaryOnly?: false }): Promise<ParsedMessage>;
+/** The reading's fields as `GET /messages/:id` shows them (`MessageDetail` less the summary). */
+export type ReadingView = Omit<MessageReading, 'attachments'> & { attachments: AttachmentInfo[] };
+
+/** The JSON of what the detail shows of `reading` (`StoredReading.view`). */
+export function readingView(reading: MessageReading): string {
+  const view: ReadingView = {
+    status: reading.status,
+    to: reading.to,
+    text: reading.text,
+    html: reading.html,
+    attachments: reading.attachments.map(({ id, filename, contentType, size }) => ({
+      id,
+      filename,
+      contentType,
+      size,
+    })),
+  };
+  return JSON.stringify(view);
 }
 
-/** The wire summary of a stored message. */
+/**
+ * The JSON of `attachments` with their parts `by` bytes further on (`StoredReading.attachments`):
+ * each stored copy starts with trace fields of its own, so the parts lie that far into it.
+ */
+export function attachmentsJson(attachments: readonly ReadingAttachment[], by = 0): string {
+  return JSON.stringify(
+    by === 0
+      ? attachments
+      : attachments.map((a) => ({
+          ...a,
+          part:
+            a.part && a.part.end > 0
+              ? { ...a.part, start: a.part.start + by, end: a.part.end + by }
+              : a.part,
+        })),
+  );
+}
+
+/** The attachments of a stored reading. */
+export function readingAttachments(reading: StoredReading): ReadingAttachment[] {
+  return JSON.parse(reading.attachments) as ReadingAttachment[];
+}
+
+/** What the sending session knows of the sender: what SPF and DMARC are checked against. */
+export interface SenderFacts {
+  /** The client's IP address. */
+  ip: string;
+  /** Its HELO/EHLO name. */
+  helo: string;
+  /** MAIL FROM; '' for the null sender. */
+  sender: string;
+}
+
+/** SPF, DKIM and DMARC of a message, and the `Authentication-Results:` field that says so. */
+export interface SenderCheck {
+  results: MessageAuthentication;
+  /** `Authentication-Results: …` (RFC 8601), folded, without its final line break. */
+  header: string;
+}
+
+/** What reading a message on arrival gives: its summary, its reading and what to store. */
+export interface ArrivalReading {
+  summary: MessageSummaryFields;
+  /** The detail's JSON (`StoredReading.view`). */
+  view: string;
+  /** The attachments, their parts placed in the bytes to store (`header` + the rest). */
+  attachments: ReadingAttachment[];
+  /**
+   * More than one From address, in several From fields or in one: refused at DATA (RFC 7489
+   * §6.6.1), since nobody can tell which of them DMARC should judge.
+   */
+  multipleFrom: boolean;
+  /** The sender checks, when asked for and finished; null otherwise. */
+  check: SenderCheck | null;
+  /**
+   * The header block to store (bytes up to and including the blank line) when it differs from
+   * the one received (an incoming `Authentication-Results:` field with our authserv-id taken
+   * out, RFC 8601 §5); null when the message is stored as received.
+   */
+  header: Buffer | null;
+  /** Where the received header block ends, the blank line included: the rest is stored as is. */
+  bodyAt: number;
+}
+
+/**
+ * What reads messages: on arrival, and on the first view of one stored before readings were
+ * kept. Reading happens off the event loop, under a deadline per message (ingest/reading/); a
+ * message past it gets a `too-complex` reading, never an error. `forWhom` is who the work is
+ * for (a sending IP, a mailbox that views): work is shared fairly among them.
+ */
+export interface MessageReader {
+  /** Reads a message that arrived; with `facts`, checks its sender first. Never rejects. */
+  readArrival(raw: Buffer, facts: SenderFacts | null, forWhom?: string): Promise<ArrivalReading>;
+  /** Reads a stored message (trace fields and all) that has no reading yet. Never rejects. */
+  readStored(raw: Buffer, forWhom: string): Promise<StoredReading>;
+  /**
+   * The content of one attachment of a stored message (its bytes as stored, `raw`), exactly as
+   * mailparser gives it: its own part decoded, nothing else read. Null when that cannot be done
+   * within the deadline.
+   */
+  attachmentContent(
+    raw: Buffer,
+    attachment: ReadingAttachment,
+    forWhom: string,
+  ): Promise<Buffer | null>;
+}
+
+/**
+ * The wire summary of a stored message. Its From name and subject are cleaned on the way out
+ * too (domain/names.ts), for messages stored before they were cleaned on the way in.
+ */
 export function toSummary(m: MessageRecord): MessageSummary {
   return {
     id: m.id,
-    from: m.from,
-    subject: m.subject,
+    from: { name: cleanDisplayName(m.from.name), address: m.from.address },
+    subject: cleanSubject(m.subject),
     preview: m.preview,
     receivedAt: new Date(m.receivedAt).toISOString(),
     size: m.size,

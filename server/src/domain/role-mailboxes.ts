@@ -26,10 +26,11 @@ export function isRoleAddress(address: string): boolean {
 }
 
 /**
- * The bearer token of one role mailbox: HMAC-SHA256 of the address under `OPERATOR_TOKEN`, in
- * the shape of every other token (43 base64url characters), so the API and the page take it as
- * they take a visitor's. Derived rather than stored: changing `OPERATOR_TOKEN` changes every
- * one of them, and the store holds nothing the operator's secret could be guessed from.
+ * The bearer token of one role mailbox: an HMAC (SHA-256) of the address under
+ * `OPERATOR_TOKEN`, in the shape of every other token (43 base64url characters), so the API and
+ * the page take it as they take a visitor's. Derived rather than stored: changing
+ * `OPERATOR_TOKEN` changes every one of them, and the store holds nothing the operator's secret
+ * could be guessed from.
  */
 export function roleMailboxToken(operatorToken: string, address: string): string {
   return createHmac('sha256', operatorToken).update(address).digest('base64url');

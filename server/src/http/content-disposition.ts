@@ -1,11 +1,15 @@
+import { cleanFilename } from '../domain/names';
+
 /**
  * `Content-Disposition: attachment` with both filename forms of RFC 6266 §4.3: a plain ASCII
  * `filename` for old clients and `filename*` in RFC 5987 UTF-8 encoding for everyone else.
- * The name is already cleaned at parse time; this only makes it safe for the header syntax.
+ * The name is cleaned again here (whole code points, no control or bidi characters: a name kept
+ * by an older reading may have them), so that no name can make the header fail or lie.
  */
 export function attachmentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'attachment';
-  const encoded = encodeURIComponent(filename).replace(
+  const name = cleanFilename(filename);
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_') || 'attachment';
+  const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { RateCounters } from '../counters/rate-counters';
 import type { Clock } from '../domain/clock';
-import type { MessageParser } from '../domain/message';
+import type { MessageReader } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
 import type { Health, HttpMetrics } from '../observability/instruments';
 import type { MailStore } from '../store/mail-store';
@@ -11,7 +11,11 @@ import type { PushHub } from './push-hub';
 export interface AppDeps {
   store: MailStore;
   bus: EventBus;
-  parse: MessageParser;
+  /**
+   * Reads what the store holds no reading of yet (a message stored before readings were kept)
+   * and decodes attachments, off the event loop; the routes never parse mail themselves.
+   */
+  reader: MessageReader;
   clock: Clock;
   logger: Logger;
   /** Domains new addresses are made on (`GET /domains` lists them). */
@@ -52,4 +56,6 @@ export interface HttpLimits {
    * The trusted proxies are exempt: they keep the cap for their clients.
    */
   maxConnectionsPerClient: number;
+  /** Message opens, attachment and .eml downloads per token per minute. */
+  viewsPerMinute: number;
 }

@@ -163,6 +163,11 @@ export const EventsHeaders = Type.Object({
 
 export const MessageDetail = Type.Object({
   ...summaryFields,
+  status: Type.Union([Type.Literal('complete'), Type.Literal('too-complex')], {
+    description:
+      'too-complex: the message could not be read within READ_DEADLINE_MS; no body and no ' +
+      'attachments are shown, the original (.eml) is there to download',
+  }),
   to: Type.Array(Address),
   text: Type.String(),
   html: Type.Union([Type.String(), Type.Null()]),

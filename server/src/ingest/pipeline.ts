@@ -2,10 +2,9 @@ import type { MailboxEvent } from '@et/common';
 import type { Logger } from 'pino';
 import type { Clock } from '../domain/clock';
 import { newMessageId } from '../domain/ids';
-import { toSummary, type MessageParser } from '../domain/message';
+import { attachmentsJson, toSummary, type MessageReader } from '../domain/message';
 import type { EventBus } from '../events/event-bus';
 import type { Delivery, MailStore, Quota, SenderShare } from '../store/mail-store';
-import type { CheckMessage } from './auth';
 import { lineEndingOf, traceHeaders, type Envelope } from './trace-headers';
 
 export interface IngestPipelineDeps {
@@ -13,14 +12,13 @@ export interface IngestPipelineDeps {
   /** Per-mailbox limits; a message that would go over is refused for that mailbox. */
   quota: Quota;
   bus: EventBus;
-  parse: MessageParser;
+  /**
+   * Reads each message once, its sender checked first when it has an envelope (the reading
+   * room's workers): bounded by their deadlines, it never fails a delivery.
+   */
+  reader: MessageReader;
   clock: Clock;
   logger: Logger;
-  /**
-   * SPF, DKIM and DMARC of each message with an envelope (ingest/auth); bounded by its own
-   * deadline, it never fails a delivery. Absent: messages are stored unchecked.
-   */
-  checkMessage?: CheckMessage;
   /**
    * The share of `mailbox` that the mail of the client at `clientIp` may hold, when the mailbox
    * gives senders one; the store holds it with the quota. Absent: no mailbox gives one.
@@ -38,16 +36,23 @@ export interface DeliveryResult {
   full: number;
   /** Recipients whose mailbox had ended meanwhile. */
   gone: number;
+  /**
+   * Set when the message was refused whole, nothing stored: `multiple-from` for more than one
+   * From address, since nobody can tell which one DMARC should judge (RFC 7489 §6.6.1).
+   */
+  refused?: 'multiple-from';
 }
 
 export interface IngestPipeline {
   /**
-   * Parses `raw` once and stores a copy in each recipient mailbox that is still live; resolves
-   * after the store committed, and each stored copy is announced on the bus (in the store's own
-   * write when it `announcesDeliveries`). Recipients are addresses already resolved at RCPT
-   * time, lower case, without duplicates. With `envelope`, each copy starts with its own
-   * `Return-Path:` and `Received:` (trace-headers.ts), which its size and the quota count; every
-   * byte after them is `raw` as received.
+   * Reads `raw` once and stores a copy in each recipient mailbox that is still live, with its
+   * summary and its reading, in one write; resolves after the store committed, and each stored
+   * copy is announced on the bus (in the store's own write when it `announcesDeliveries`).
+   * Recipients are addresses already resolved at RCPT time, lower case, without duplicates.
+   * With `envelope`, the sender is checked and each copy starts with its own `Return-Path:`,
+   * `Authentication-Results:` and `Received:` (trace-headers.ts), which its size and the quota
+   * count; every byte after them is `raw` as received, but for an incoming
+   * `Authentication-Results:` field in our name, taken out.
    */
   deliver(raw: Buffer, recipients: readonly string[], envelope?: Envelope): Promise<DeliveryResult>;
 }
@@ -65,33 +70,33 @@ export function createIngestPipeline({
   store,
   quota,
   bus,
-  parse,
+  reader,
   clock,
   logger,
-  checkMessage,
   senderShare,
 }: IngestPipelineDeps): IngestPipeline {
   return {
     async deliver(raw, recipients, envelope) {
-      // The check runs before the store, beside the parse: its results are stored with the
-      // message and its header is part of the raw bytes, both written once (docs/architecture.md).
-      const [parsed, auth] = await Promise.all([
-        parse(raw, { summaryOnly: true, sender: envelope?.clientIp }),
-        envelope && checkMessage
-          ? checkMessage(raw, {
-              ip: envelope.clientIp,
-              helo: envelope.heloName,
-              sender: envelope.sender,
-            })
-          : null,
-      ]);
+      // The check runs before the store, in the same job as the reading: its results are stored
+      // with the message and its header is part of the raw bytes, all written once
+      // (docs/architecture.md, "One message's journey").
+      const facts = envelope
+        ? { ip: envelope.clientIp, helo: envelope.heloName, sender: envelope.sender }
+        : null;
+      const read = await reader.readArrival(raw, facts, envelope?.clientIp);
+      if (read.multipleFrom)
+        return { ids: [], stored: [], full: 0, gone: 0, refused: 'multiple-from' };
+      const received = read.header ? Buffer.concat([read.header, raw.subarray(read.bodyAt)]) : raw;
       const receivedAt = clock.now();
-      const eol = envelope ? lineEndingOf(raw) : '';
+      const eol = envelope ? lineEndingOf(received) : '';
       const deliveries: Delivery[] = recipients.map((mailbox) => {
         const id = newMessageId();
         const copy = envelope
-          ? withPrefix(traceHeaders(envelope, mailbox, id, receivedAt, eol, auth?.header), raw)
-          : raw;
+          ? withPrefix(
+              traceHeaders(envelope, mailbox, id, receivedAt, eol, read.check?.header),
+              received,
+            )
+          : received;
         return {
           mailbox,
           share: envelope && senderShare?.(mailbox, envelope.clientIp),
@@ -99,29 +104,29 @@ export function createIngestPipeline({
             id,
             receivedAt,
             size: copy.length,
-            from: parsed.from,
-            subject: parsed.subject,
-            preview: parsed.preview,
-            attachmentCount: parsed.attachmentCount,
-            code: parsed.code,
-            confirmLink: parsed.confirmLink,
-            authentication: auth ? auth.results : null,
+            ...read.summary,
+            authentication: read.check ? read.check.results : null,
             raw: copy,
+            reading: {
+              view: read.view,
+              // The parts lie past this copy's own trace fields.
+              attachments: attachmentsJson(read.attachments, copy.length - received.length),
+            },
           },
         };
       });
-      const received = (d: Delivery): MailboxEvent => ({
+      const announced = (d: Delivery): MailboxEvent => ({
         type: 'message.received',
         message: toSummary({ ...d.message, mailbox: d.mailbox }),
       });
       if (store.announcesDeliveries) {
-        for (const d of deliveries) d.announcement = JSON.stringify(received(d));
+        for (const d of deliveries) d.announcement = JSON.stringify(announced(d));
       }
       const outcomes = await store.putMessages(deliveries, receivedAt, quota);
       const stored = deliveries.filter((_, i) => outcomes[i] === 'stored');
       if (!store.announcesDeliveries) {
         for (const d of stored) {
-          bus.publish(d.mailbox, received(d)).catch((err: unknown) => {
+          bus.publish(d.mailbox, announced(d)).catch((err: unknown) => {
             // The message is stored; a page that misses the push sees it at its next fetch.
             logger.warn({ err }, 'publishing message.received failed');
           });

@@ -32,6 +32,12 @@ export interface SmtpMetrics {
   refused(code: number, text: string): void;
 }
 
+/** The counters of the reading workers (ingest/reading/). */
+export interface ReadingMetrics {
+  /** A job held its worker past `READ_DEADLINE_MS`, caught at `step` (auth, mime, sanitize…). */
+  deadline(step: string): void;
+}
+
 /** The counters of the HTTP side. */
 export interface HttpMetrics {
   /**

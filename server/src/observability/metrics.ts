@@ -4,7 +4,7 @@ import type { Clock } from '../domain/clock';
 import type { EventBus } from '../events/event-bus';
 import type { StoreHeadroom } from '../store/headroom';
 import type { MailStore } from '../store/mail-store';
-import type { Count, HttpMetrics, SmtpMetrics, StoreProbe } from './instruments';
+import type { Count, HttpMetrics, ReadingMetrics, SmtpMetrics, StoreProbe } from './instruments';
 
 /**
  * The service's Prometheus metrics: the only file that imports prom-client. Names follow the
@@ -38,6 +38,7 @@ export interface ScrapeSources {
 export interface ServiceMetrics {
   smtp: SmtpMetrics;
   http: HttpMetrics;
+  reading: ReadingMetrics;
   /** The store with every write timed and the mailbox lifecycle counted, in one place. */
   instrumentStore(store: MailStore): MailStore;
   /** The bus with every publish counted by event type. */
@@ -199,6 +200,7 @@ const WRITES = [
   'deleteExpired',
   'purgeTombstones',
   'putMessages',
+  'putReading',
   'deleteMessage',
   'deleteAllMessages',
 ] as const satisfies readonly (keyof MailStore)[];
@@ -238,6 +240,22 @@ export function createMetrics(): ServiceMetrics {
       if (!byEnhanced) refusedBy.set(code, (byEnhanced = new Map()));
       let count = byEnhanced.get(enhanced);
       if (!count) byEnhanced.set(enhanced, (count = smtpRefused.child(String(code), enhanced)));
+      count.inc();
+    },
+  };
+
+  // Reading
+  const readDeadlines = labelledCounter(
+    registers,
+    'tempmail_read_deadlines_total',
+    'Messages and downloads whose reading passed READ_DEADLINE_MS, by the step it was at.',
+    ['step'],
+  );
+  const deadlinesByStep = new Map<string, Count>();
+  const reading: ReadingMetrics = {
+    deadline(step) {
+      let count = deadlinesByStep.get(step);
+      if (!count) deadlinesByStep.set(step, (count = readDeadlines.child(step)));
       count.inc();
     },
   };
@@ -449,6 +467,7 @@ export function createMetrics(): ServiceMetrics {
         if (gone.length) expired.inc(gone.length);
       }),
       purgeTombstones: timed('purgeTombstones', store.purgeTombstones.bind(store)),
+      putReading: timed('putReading', store.putReading.bind(store)),
       putMessages: store.announcesDeliveries
         ? (deliveries, now, quota) =>
             put(deliveries, now, quota).then((outcomes) => {
@@ -481,6 +500,7 @@ export function createMetrics(): ServiceMetrics {
   return {
     smtp,
     http,
+    reading,
     instrumentStore,
     instrumentBus,
     watch(next) {

@@ -12,9 +12,8 @@ import type { EventBus } from '../events/event-bus';
 import { createLocalBus } from '../events/local-bus';
 import { buildApp } from '../http/app';
 import { createPushHub, type PushHub } from '../http/push-hub';
-import { checkSender, createDnsLookup, type CheckMessage } from '../ingest/auth';
 import { createDeliveryCaps, roleMailboxShares } from '../ingest/delivery-caps';
-import { createMessageParser, startParsePool } from '../ingest/reading';
+import { startReadingPool, type ReadingPool } from '../ingest/reading';
 import { createIngestPipeline, type IngestPipeline } from '../ingest/pipeline';
 import { createSmtpListener, type DeliveryCap, type SmtpListener } from '../ingest/smtp';
 import { createExpirySweeper, type ExpirySweeper, type SweepLock } from '../jobs/expiry-sweeper';
@@ -76,11 +75,6 @@ export interface ServiceTuning {
    * unless a test gives it DNS servers, so no test asks the machine's resolver.
    */
   senderChecks?: boolean;
-  /**
-   * Parse messages on threads of their own (default true), so the event loop never waits for
-   * one (ingest/parse-pool.ts); false parses in the event loop's thread.
-   */
-  parseThreads?: boolean;
 }
 
 export interface ServiceDeps {
@@ -102,6 +96,8 @@ export interface Service {
   store: MailStore;
   bus: EventBus;
   pipeline: IngestPipeline | null;
+  /** The reading workers (messages, first views of old ones, attachments). */
+  reader: ReadingPool;
   smtp: SmtpListener | null;
   app: FastifyInstance | null;
   /** The node's event streams (null with the app). */
@@ -143,32 +139,30 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
   const runsSmtp = config.role !== 'http';
   const runsHttp = config.role !== 'smtp';
 
-  const parserOptions = {
-    mimeOutline: !config.fastPathsOff.includes('mime-outline'),
-    htmlTextRuns: !config.fastPathsOff.includes('html-text-runs'),
-  };
-  const parsePool = tuning.parseThreads === false ? null : startParsePool(parserOptions);
-  const parse = parsePool?.parse ?? createMessageParser(parserOptions);
-
-  const checkMessage = ((): CheckMessage | undefined => {
-    if (tuning.senderChecks === false || !config.senderChecks) return undefined;
-    const lookup = createDnsLookup({
-      servers: config.dnsServers,
-      timeoutMs: config.dnsTimeoutMs,
-      tries: config.dnsTries,
-    });
-    const options = { hostname: config.smtpHostname, timeoutMs: config.dnsTimeoutMs, lookup };
-    return (raw, facts) => checkSender(raw, facts, options);
-  })();
+  // The reading workers: every message read once, its sender checked first, under a deadline.
+  const reader = startReadingPool({
+    deadlineMs: config.readDeadlineMs,
+    hostname: config.smtpHostname,
+    checks:
+      tuning.senderChecks === false || !config.senderChecks
+        ? null
+        : {
+            timeoutMs: config.dnsTimeoutMs,
+            dnsServers: config.dnsServers,
+            dnsTries: config.dnsTries,
+          },
+    textRuns: !config.fastPathsOff.includes('html-text-runs'),
+    onDeadline: (step) => observability.metrics.reading.deadline(step),
+    logger: logger.child({ component: 'reading' }),
+  });
   const pipeline = runsSmtp
     ? createIngestPipeline({
         store,
         bus,
         quota,
-        parse,
+        reader,
         clock,
         logger,
-        checkMessage,
         senderShare: roleMailboxShares({
           quota,
           sharePercent: config.roleMailboxSenderSharePercent,
@@ -243,7 +237,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           store,
           bus,
           hub,
-          parse,
+          reader,
           clock,
           logger: logger.child({ component: 'http' }),
           domains: config.mailDomains,
@@ -257,6 +251,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
             createWindowSeconds: config.createRateLimitWindowSeconds,
             ipv6PrefixBits: config.rateLimitIpv6Prefix,
             maxConnectionsPerClient: config.httpMaxConnectionsPerIp,
+            viewsPerMinute: config.viewRateLimitPerMinute,
           },
           counters,
           operator: config.operatorToken
@@ -290,6 +285,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
     store,
     bus,
     pipeline,
+    reader,
     smtp,
     app,
     hub,
@@ -302,7 +298,7 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
         await smtp?.close();
         await sweeper.stop();
         await app?.close();
-        await parsePool?.close();
+        await reader.close();
         await bus.close();
         await countersRedis?.quit().catch(() => countersRedis.disconnect());
         headroom.close();
@@ -322,10 +318,12 @@ export interface ServiceAddresses {
 }
 
 /**
- * Opens the service to the world: SMTP and HTTP listen on the configured addresses, the
- * sweeper starts its timer, and the `ready` line says where they are.
+ * Opens the service to the world once its reading workers are ready: SMTP and HTTP listen on the
+ * configured addresses, the sweeper starts its timer, and the `ready` line says where they are.
  */
 export async function listenService(service: Service, config: Config): Promise<ServiceAddresses> {
+  // Mail is taken once it can be read: until the workers are loaded it would only wait.
+  await service.reader.ready();
   const smtpPort = service.smtp ? await service.smtp.listen() : null;
   const httpUrl = service.app
     ? await service.app.listen({ host: config.host, port: config.port })

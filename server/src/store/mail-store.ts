@@ -1,5 +1,5 @@
 import type { DeliveryRefusal } from '@et/common';
-import type { MessageRecord, NewMessage } from '../domain/message';
+import type { MessageRecord, NewMessage, StoredReading } from '../domain/message';
 
 /** A mailbox as the store keeps it. The token is never stored, only its hash. */
 export interface MailboxRecord {
@@ -151,8 +151,9 @@ export interface MailStore {
   /**
    * Stores each delivery in its mailbox if that mailbox is still live at `now` and the message
    * fits in its quota and in its sender's share when it has one (checked atomically with the
-   * write, so concurrent deliveries never overshoot). Never removes a stored message to make
-   * room. Resolves one outcome per delivery, in order, after commit.
+   * write, so concurrent deliveries never overshoot): its summary, its reading when it has one,
+   * and its raw bytes, in one write. Never removes a stored message to make room. Resolves one
+   * outcome per delivery, in order, after commit.
    */
   putMessages(deliveries: Delivery[], now: number, quota: Quota): Promise<DeliveryOutcome[]>;
 
@@ -195,6 +196,18 @@ export interface MailStore {
 
   /** The refusals of a mailbox, newest first; empty when it has none or does not exist. */
   listRefusals(address: string): Promise<RefusalRecord[]>;
+
+  /**
+   * One message's reading as stored (what the detail and the downloads read, never the raw
+   * bytes), or null when the message is not in that mailbox or was stored without one.
+   */
+  getReading(mailbox: string, id: string): Promise<StoredReading | null>;
+
+  /**
+   * Keeps the reading of a message stored without one (read on its first view), replacing any.
+   * Resolves false, keeping nothing, when the message is not in that mailbox (deleted meanwhile).
+   */
+  putReading(mailbox: string, id: string, reading: StoredReading): Promise<boolean>;
 
   /** Deletes one message. Resolves false if it was not in that mailbox. */
   deleteMessage(mailbox: string, id: string): Promise<boolean>;

@@ -1,6 +1,6 @@
+import { simpleParser } from 'mailparser';
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { decodeBody, outlineMessage } from '../../src/ingest/reading/mime-outline';
 
 /** The folder of the real `.eml` fixtures. */
 export const fixturesDir = fileURLToPath(new URL('../fixtures/', import.meta.url));
@@ -14,11 +14,9 @@ export function emlFiles(dir = fixturesDir): string[] {
   });
 }
 
-/** The HTML parts of a message the outline reads, decoded, and the whole message as text. */
-export function htmlOf(raw: Buffer): string[] {
-  const outline = outlineMessage(raw);
-  const parts = (outline?.leaves ?? [])
-    .filter((leaf) => leaf.contentType === 'text/html')
-    .map((leaf) => decodeBody(raw, leaf)?.toString('utf8') ?? '');
-  return [...parts, raw.toString('utf8')];
+/** The HTML body mailparser reads of a message, if any, and the whole message as text. */
+export async function htmlOf(raw: Buffer): Promise<string[]> {
+  const mail = await simpleParser(raw).catch(() => null);
+  const html = typeof mail?.html === 'string' ? [mail.html] : [];
+  return [...html, raw.toString('utf8')];
 }

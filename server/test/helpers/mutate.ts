@@ -62,8 +62,8 @@ export const FUZZ_SEED = 20261122;
 
 /**
  * The fuzz corpus: mutants of the top-level `.eml` fixtures, the same ones in the same order at
- * every run. fuzz.test.ts sends them over SMTP; summary.test.ts holds the summary's fast path to
- * mailparser on them.
+ * every run. fuzz.test.ts sends them over SMTP; attachments.test.ts holds every download of
+ * their attachments to mailparser's content.
  */
 export function* fuzzCorpus(count: number): Generator<Buffer> {
   const dir = new URL('../fixtures/', import.meta.url);

@@ -382,7 +382,7 @@ export const developerApiBlocks: Block[] = [
   },
   {
     type: 'p',
-    text: 'Ogni allegato si scarica con il suo id e arriva sempre come download, con il nome del file ripulito; HTML, SVG e script arrivano come application/octet-stream. Il messaggio originale è in formato .eml: i byte ricevuti, preceduti dalle intestazioni che aggiunge il nostro server (Return-Path, Received e Authentication-Results). Le intestazioni Authentication-Results scritte da altri a nome del nostro server vengono rinominate.',
+    text: 'Ogni allegato si scarica con il suo id e arriva sempre come download, con il nome del file ripulito; HTML, SVG e script arrivano come application/octet-stream. Il messaggio originale è in formato .eml: i byte ricevuti, preceduti dalle intestazioni che aggiunge il nostro server (Return-Path, Received e Authentication-Results). Le intestazioni Authentication-Results scritte da altri a nome del nostro server vengono eliminate.',
   },
   apiExamples.attachment,
   apiExamples.raw,
@@ -476,6 +476,11 @@ export const developerApiBlocks: Block[] = [
         '415',
         'UNSUPPORTED_MEDIA_TYPE',
         'Corpo della richiesta in un formato diverso da application/json.',
+      ],
+      [
+        '422',
+        'TOO_COMPLEX',
+        'Allegato troppo complesso da estrarre nel tempo concesso: scarica il messaggio .eml, che lo contiene.',
       ],
       ['429', 'RATE_LIMITED', 'Troppe richieste: riprova dopo i secondi di Retry-After.'],
       ['503', 'UNAVAILABLE', 'Nessun indirizzo disponibile in questo momento: riprova.'],

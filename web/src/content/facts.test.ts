@@ -257,6 +257,7 @@ describe('facts the product can contradict', () => {
       LIFETIME_EXCEEDED: '409',
       PAYLOAD_TOO_LARGE: '413',
       UNSUPPORTED_MEDIA_TYPE: '415',
+      TOO_COMPLEX: '422',
       RATE_LIMITED: '429',
       INTERNAL: '500',
       UNAVAILABLE: '503',
@@ -356,13 +357,13 @@ describe('the legal pages', () => {
     expect(faqPrivate).not.toContain('non leggiamo la posta');
   });
 
-  it('disclose the sender checks: DNS questions, stored results, our field renamed', () => {
+  it('disclose the sender checks: DNS questions, stored results, forged fields in our name deleted', () => {
     for (const fact of [
       'SPF, DKIM e DMARC',
       'interroga il DNS',
       'risolutore DNS del servizio',
       'Authentication-Results',
-      'il server le rinomina',
+      'il server le elimina',
       'Il contenuto del messaggio non viene mai inviato',
     ])
       expect(policy).toContain(fact);

@@ -28,6 +28,9 @@ export const messageReader = {
     downloadLabel: (name: string) => `Scarica ${name}`,
     downloadEml: 'Scarica .eml',
     downloadEmlLabel: 'Scarica il messaggio originale in formato .eml',
+    /** A message the server could not read in time: only its original is there. */
+    tooComplex: 'Questo messaggio è troppo complesso da mostrare: scarica l’originale (.eml).',
+    tooComplexDownload: 'Scarica l’originale (.eml)',
   },
 
   /** The message reader's notice of blocked remote content (tracking pixels and the like). */
@@ -55,6 +58,8 @@ export const messageReader = {
   toasts: {
     downloaded: 'Allegato scaricato',
     downloadFailed: 'Impossibile scaricare l’allegato',
+    attachmentTooComplex:
+      'Questo allegato è troppo complesso da estrarre: lo trovi nel messaggio originale (.eml).',
     noAttachment: 'Nessun allegato trovato',
     emlDownloaded: 'Messaggio originale scaricato',
     emlFailed: 'Impossibile scaricare il messaggio originale',

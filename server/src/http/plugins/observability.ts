@@ -11,6 +11,9 @@ const EVENTS_ROUTE = `${API_BASE}/events`;
 const LIMIT_OF_ROUTE: Record<string, string> = {
   [`${API_BASE}/mailboxes`]: 'mailbox_create',
   [EVENTS_ROUTE]: 'event_streams',
+  [`${API_BASE}/messages/:id`]: 'message_views',
+  [`${API_BASE}/messages/:id/raw`]: 'message_views',
+  [`${API_BASE}/messages/:id/attachment/:attachmentId`]: 'message_views',
 };
 
 /** The label of API requests no route matched (404s): one value, whatever the URL was. */

@@ -1,13 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, notFound } from '../../domain/app-error';
 import { parseCursor } from '../../domain/cursor';
-import { toSummary } from '../../domain/message';
+import {
+  readingAttachments,
+  toSummary,
+  type MessageRecord,
+  type StoredReading,
+} from '../../domain/message';
+import { hashToken } from '../../domain/token';
 import { attachmentDisposition, downloadContentType } from '../content-disposition';
 import type { AppDeps } from '../deps';
 import { JSON_TYPE, type InboxJson } from '../inbox-read';
 import { readFeed } from '../message-feed';
-import type { Authenticate } from '../plugins/auth';
+import { bearerToken, type Authenticate } from '../plugins/auth';
 import {
   AttachmentParams,
   authErrors,
@@ -22,13 +28,36 @@ import {
 } from '../schemas';
 
 const notFoundError = { 404: ErrorResponse };
+/** Errors of the routes that read a message: not found, and past the view limit. */
+const viewErrors = { ...notFoundError, 429: ErrorResponse };
 
 /**
- * Sends bytes that are already the JSON of the route's response: fastify passes them on as is.
- * A plain `FastifyReply`, because the route's typed reply accepts only the response's objects.
+ * Sends what is already the JSON of the route's response: fastify passes it on as is. A plain
+ * `FastifyReply`, because the route's typed reply accepts only the response's objects.
  */
-function sendJson(reply: FastifyReply, json: Buffer) {
+function sendJson(reply: FastifyReply, json: Buffer | string) {
   return reply.type(JSON_TYPE).send(json);
+}
+
+/**
+ * The detail's JSON: the summary's, then the reading's as stored, spliced without parsing it,
+ * so that the answer costs what its bytes do (docs/architecture.md, "Store").
+ */
+function detailJson(record: MessageRecord, reading: StoredReading): string {
+  const summary = JSON.stringify(toSummary(record));
+  return `${summary.slice(0, -1)},${reading.view.slice(1)}`;
+}
+
+/** Who the work of a view is for, as the reading workers share it out: the mailbox. */
+const viewer = (mailbox: string) => `view:${mailbox}`;
+
+/**
+ * The key of the view limit: the token's hash (never the token: with Redis the key is stored),
+ * or, for a request without a well-formed token (answered 401 anyway), the client's address.
+ */
+function viewKey(request: FastifyRequest): string {
+  const token = bearerToken(request.headers.authorization);
+  return token === null ? `views-ip:${request.ip}` : `views:${hashToken(token)}`;
 }
 
 export const messageRoutes: FastifyPluginAsyncTypebox<{
@@ -37,16 +66,37 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
   /** The JSON of inbox lists, shared with the read that answers before fastify (inbox-read.ts). */
   inboxJson: InboxJson;
 }> = async (app, { deps, authenticate, inboxJson }) => {
-  const { store, bus, parse } = deps;
+  const { store, bus, reader } = deps;
 
-  /** The message of the request's mailbox, or 404 (also for another mailbox's message). */
-  async function ownMessage(mailbox: string, id: string) {
-    const [record, raw] = await Promise.all([
-      store.getMessage(mailbox, id),
-      store.getRaw(mailbox, id),
-    ]);
-    if (!record || !raw) throw notFound('Message');
-    return { record, raw };
+  /**
+   * One allowance per token, shared by the detail, the attachments and the `.eml`: 429 with
+   * Retry-After past `VIEW_RATE_LIMIT_PER_MINUTE`.
+   */
+  const viewLimit = app.rateLimit({
+    max: deps.limits.viewsPerMinute,
+    timeWindow: 60_000,
+    keyGenerator: viewKey,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        'RATE_LIMITED',
+        429,
+        `Too many messages opened with this token; retry in ${Math.ceil(context.ttl / 1000)} s`,
+      ),
+  });
+
+  /**
+   * The reading of a message of `mailbox`: the one kept, or, for a message stored before
+   * readings were kept, its reading made now (in the reading workers, under their deadline)
+   * and kept. 404 when the message is not there.
+   */
+  async function readingOf(mailbox: string, id: string, raw?: Buffer): Promise<StoredReading> {
+    const kept = await store.getReading(mailbox, id);
+    if (kept) return kept;
+    const bytes = raw ?? (await store.getRaw(mailbox, id));
+    if (!bytes) throw notFound('Message');
+    const reading = await reader.readStored(bytes, viewer(mailbox));
+    if (!(await store.putReading(mailbox, id, reading))) throw notFound('Message');
+    return reading;
   }
 
   app.get(
@@ -100,29 +150,24 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     {
       schema: {
         summary: 'One message with its bodies and attachment list',
-        description: 'html is the sanitised HTML body or null; 404 for another mailbox’s message.',
+        description:
+          'html is the sanitised HTML body or null; status too-complex: the message could not be ' +
+          'read in time and only its .eml is there; 404 for another mailbox’s message.',
         tags: ['Messages'],
         params: MessageParams,
-        response: { 200: MessageDetail, ...authErrors, ...notFoundError },
+        response: { 200: MessageDetail, ...authErrors, ...viewErrors },
       },
+      onRequest: viewLimit,
     },
-    async (request) => {
+    async (request, reply) => {
       const mailbox = await authenticate(request);
-      const { record, raw } = await ownMessage(mailbox.address, request.params.id);
-      // The record already holds the code and link found at ingest.
-      const parsed = await parse(raw, { verification: false });
-      return {
-        ...toSummary(record),
-        to: parsed.to,
-        text: parsed.text,
-        html: parsed.html,
-        attachments: parsed.attachments.map((a) => ({
-          id: a.id,
-          filename: a.filename,
-          contentType: a.contentType,
-          size: a.content.length,
-        })),
-      };
+      const { id } = request.params;
+      const [record, reading] = await Promise.all([
+        store.getMessage(mailbox.address, id),
+        readingOf(mailbox.address, id),
+      ]);
+      if (!record) throw notFound('Message');
+      return sendJson(reply, detailJson(record, reading));
     },
   );
 
@@ -155,13 +200,15 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
         response: {
           200: rawResponse('message/rfc822', 'The raw message, as a download', Binary),
           ...authErrors,
-          ...notFoundError,
+          ...viewErrors,
         },
       },
+      onRequest: viewLimit,
     },
     async (request, reply) => {
       const mailbox = await authenticate(request);
-      const { raw } = await ownMessage(mailbox.address, request.params.id);
+      const raw = await store.getRaw(mailbox.address, request.params.id);
+      if (!raw) throw notFound('Message');
       return reply
         .header('content-type', 'message/rfc822')
         .header('content-disposition', attachmentDisposition(`${request.params.id}.eml`))
@@ -177,27 +224,40 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
         summary: 'The bytes of one attachment, always as a download',
         description:
           'Content-Disposition: attachment with the cleaned file name; HTML, SVG, XML and ' +
-          'scripts are sent as application/octet-stream.',
+          'scripts are sent as application/octet-stream. 422 TOO_COMPLEX when it cannot be ' +
+          'decoded in time (the .eml holds it).',
         tags: ['Messages'],
         params: AttachmentParams,
         response: {
           200: rawResponse('application/octet-stream', 'The attachment’s exact bytes', Binary),
           ...authErrors,
-          ...notFoundError,
+          ...viewErrors,
+          422: ErrorResponse,
         },
       },
+      onRequest: viewLimit,
     },
     async (request, reply) => {
       const mailbox = await authenticate(request);
-      const { raw } = await ownMessage(mailbox.address, request.params.id);
-      const parsed = await parse(raw, { verification: false });
-      const attachment = parsed.attachments.find((a) => a.id === request.params.attachmentId);
+      const { id, attachmentId } = request.params;
+      const raw = await store.getRaw(mailbox.address, id);
+      if (!raw) throw notFound('Message');
+      const reading = await readingOf(mailbox.address, id, raw);
+      const attachment = readingAttachments(reading).find((a) => a.id === attachmentId);
       if (!attachment) throw notFound('Attachment');
+      const content = await reader.attachmentContent(raw, attachment, viewer(mailbox.address));
+      if (!content) {
+        throw new AppError(
+          'TOO_COMPLEX',
+          422,
+          'This attachment cannot be decoded in time; download the original message (.eml)',
+        );
+      }
       return reply
         .header('content-type', downloadContentType(attachment.contentType))
         .header('content-disposition', attachmentDisposition(attachment.filename))
         .header('x-content-type-options', 'nosniff')
-        .send(attachment.content);
+        .send(content);
     },
   );
 };

@@ -191,6 +191,8 @@ const REPLIES = {
   senderOverLimit: () =>
     reply(451, '4.7.1 Too much mail from your address or to these mailboxes, try again later'),
   insufficientStorage: () => reply(452, '4.3.1 Insufficient system storage, try again later'),
+  // RFC 7489 §6.6.1: nobody can tell which of several From addresses DMARC should judge.
+  multipleFrom: () => reply(550, '5.7.1 More than one From address is not accepted'),
   tempFailure: () => reply(451, '4.3.0 Temporary local problem, try again later'),
   shuttingDown: () => reply(421, '4.3.2 Service shutting down, try again later'),
   tooManyConnections: () => reply(421, '4.7.0 Too many connections from your address, try later'),
@@ -444,6 +446,10 @@ async function deliver(l: Listener, raw: Buffer, session: SMTPServerSession) {
     opts.logger.error({ err, session: session.id }, 'storing a message failed');
     await admission?.refund(recipients);
     throw REPLIES.tempFailure();
+  }
+  if (result.refused === 'multiple-from') {
+    await admission?.refund(recipients);
+    throw REPLIES.multipleFrom();
   }
   if (admission && result.stored.length < recipients.length) {
     const stored = new Set(result.stored);

@@ -53,7 +53,10 @@ export function createKeys(prefix: string) {
     mailbox: (address: string) => mailboxKeys(address)[0],
     /** Hash: message id → summary JSON. */
     messages: (address: string) => mailboxKeys(address)[1],
-    /** Hash: message id → raw bytes as received. */
+    /**
+     * Hash: message id → raw bytes as stored, and `r:<id>` → that message's reading (the
+     * attachments' JSON, a line break, the view's JSON: redis-store.ts).
+     */
     raws: (address: string) => mailboxKeys(address)[2],
     /** Sorted set: message id scored by arrival sequence (newest = highest). */
     order: (address: string) => mailboxKeys(address)[3],

@@ -1,5 +1,5 @@
 import { AppError, unavailable } from '../../domain/app-error';
-import type { MessageRecord } from '../../domain/message';
+import type { MessageRecord, StoredReading } from '../../domain/message';
 import { createLruMap } from '../lru-map';
 import type {
   Delivery,
@@ -56,13 +56,27 @@ const MAX_BATCH_MESSAGES = 128;
 interface PutItem {
   keys: MailboxKeys;
   raw: Buffer;
-  /** now, id, summaryJson; after them PUT takes the raw (or ''), then `rest`. */
+  /** Its reading as kept (`encodeReading`), or '' for none. */
+  reading: string;
+  /** now, id, summaryJson; after them PUT takes the raw (or ''), then `rest`, then the reading. */
   head: [number, string, string];
   /**
    * size, maxMessages, maxBytes, channel, announcement ('' for none), sender ('' for none),
    * senderMaxMessages, senderMaxBytes.
    */
   rest: [number, number, number, string, string, string, number, number];
+}
+
+/**
+ * A reading as the raws hash keeps it (`r:<id>`): the attachments' JSON, a line break, the
+ * view's JSON. JSON has no raw line break, so the first one splits them, and the attachments,
+ * which a download reads, come first and are short.
+ */
+const encodeReading = (reading: StoredReading) => `${reading.attachments}\n${reading.view}`;
+
+function decodeReading(kept: string): StoredReading {
+  const cut = kept.indexOf('\n');
+  return { attachments: kept.slice(0, cut), view: kept.slice(cut + 1) };
 }
 
 /**
@@ -145,6 +159,7 @@ interface Commands {
   etReadMailboxes(...args: (string | number)[]): Promise<MailboxFields[]>;
   etAddRefusal(...args: (string | number)[]): Promise<number>;
   etDeleteMessage(...args: string[]): Promise<number>;
+  etPutReading(...args: string[]): Promise<number>;
   etDeleteAll(...args: string[]): Promise<number>;
 }
 
@@ -167,6 +182,7 @@ const SCRIPTS: [keyof Commands, string, number][] = [
   ['etReadMailboxes', lua.READ_MAILBOXES, 0],
   ['etAddRefusal', lua.ADD_REFUSAL, 5],
   ['etDeleteMessage', lua.DELETE_MESSAGE, 5],
+  ['etPutReading', lua.PUT_READING, 5],
   ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 5],
 ];
 
@@ -207,11 +223,10 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
    */
   async function writeBatch(items: PutItem[]): Promise<number[]> {
     const beside = items.filter((item) => item.raw.length >= RAW_BESIDE_SCRIPT_BYTES);
-    const args = items.flatMap((item) => [
-      ...item.head,
-      item.raw.length >= RAW_BESIDE_SCRIPT_BYTES ? '' : item.raw,
-      ...item.rest,
-    ]);
+    const args = items.flatMap((item) => {
+      const beside = item.raw.length >= RAW_BESIDE_SCRIPT_BYTES;
+      return [...item.head, beside ? '' : item.raw, ...item.rest, beside ? '' : item.reading];
+    });
     const keys = cluster ? items[0]!.keys : items.flatMap((item) => item.keys);
     if (beside.length === 0) {
       return cluster ? puts.etPut(...keys, ...args) : puts.etPutMany(keys.length, ...keys, ...args);
@@ -222,6 +237,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
     for (const item of beside) {
       const list = fields.get(item.keys[2]) ?? [];
       list.push(item.head[1], item.raw);
+      if (item.reading) list.push(`r:${item.head[1]}`, item.reading);
       fields.set(item.keys[2], list);
     }
     for (const [key, values] of fields) transaction.hset(key, ...values);
@@ -251,7 +267,7 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       return replies;
     },
     groupOf: cluster ? (item) => item.keys[0] : () => '',
-    bytesOf: (item) => item.raw.length,
+    bytesOf: (item) => item.raw.length + item.reading.length,
     maxBatchBytes: MAX_BATCH_BYTES,
     maxBatchItems: MAX_BATCH_MESSAGES,
   });
@@ -479,12 +495,13 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       guard(async () => {
         const replies = await Promise.all(
           deliveries.map((d) => {
-            const { raw, ...summary } = d.message;
+            const { raw, reading, ...summary } = d.message;
             const { announcement, share } = d;
             const announced = announceOn !== undefined && announcement !== undefined;
             return put({
               keys: k.of(d.mailbox),
               raw,
+              reading: reading ? encodeReading(reading) : '',
               head: [now, d.message.id, JSON.stringify(summary satisfies StoredSummary)],
               rest: [
                 raw.length,
@@ -528,6 +545,17 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       }),
 
     getRaw: (mailbox, id) => guard(() => redis.hgetBuffer(k.raws(mailbox), id)),
+
+    getReading: (mailbox, id) =>
+      guard(async () => {
+        const kept = await redis.hget(k.raws(mailbox), `r:${id}`);
+        return kept === null ? null : decodeReading(kept);
+      }),
+
+    putReading: (mailbox, id, reading) =>
+      guard(
+        async () => (await redis.etPutReading(...k.of(mailbox), id, encodeReading(reading))) === 1,
+      ),
 
     oldestExpiry: () =>
       guard(async () => {

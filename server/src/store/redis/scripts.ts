@@ -50,18 +50,18 @@ return {0, false}
 
 /**
  * Stores a batch of messages, each in its mailbox's keys and in order, as if each were a script
- * of its own: ARGV twelve per message (now, id, summaryJson, raw, size, maxMessages, maxBytes,
- * channel, announcement: published on the channel once the message is stored, unless '';
- * sender, senderMaxMessages, senderMaxBytes: the sender's share of the mailbox, unless
- * sender is ''),
+ * of its own: ARGV thirteen per message (now, id, summaryJson, raw, size, maxMessages,
+ * maxBytes, channel, announcement: published on the channel once the message is stored, unless
+ * ''; sender, senderMaxMessages, senderMaxBytes: the sender's share of the mailbox, unless
+ * sender is ''; reading: kept in the raws hash as `r:<id>`, unless ''),
  * KEYS five per message (the order above), or only five when every message of the batch is for
  * one mailbox (on a Cluster, where a script's keys share a slot). One command for many messages
  * is one AOF write and fsync, one reply and one script call instead of one per message (group
  * commit, as the SQLite writer does), and the messages of one mailbox that follow each other in
  * the batch share one read and one write of each of its keys.
- * A raw given as '' was written by an HSET just before the script, in the same MULTI: a large
- * message is, so that its bytes never pass through Lua, which copies them twice; the script
- * takes back those of the messages it refuses.
+ * A raw given as '' was written by an HSET just before the script, in the same MULTI, with its
+ * reading: a large message is, so that its bytes never pass through Lua, which copies them
+ * twice; the script takes back those of the messages it refuses.
  * A message with a sender is kept in the mailbox hash's `sk:<id>` (its sender), and counted in
  * `sn:<sender>` and `sb:<sender>` (that sender's messages and bytes there), which
  * DELETE_MESSAGE and DELETE_ALL_MESSAGES move back: fields, not keys, so every script keeps
@@ -69,7 +69,7 @@ return {0, false}
  * → per message: 1 stored, 0 mailbox dead or unknown, 2 refused: over quota or share.
  */
 export const PUT = `
-local out, count, i = {}, #ARGV / 12, 0
+local out, count, i = {}, #ARGV / 13, 0
 local stride = #KEYS == 5 and 0 or 5
 local announce = {}
 while i < count do
@@ -81,8 +81,9 @@ while i < count do
   local empty = n == 0
   local summaries, raws, order, refused = {}, {}, {}, {}
   repeat
-    local a = i * 12
+    local a = i * 13
     local id, raw, size, sender = ARGV[a + 2], ARGV[a + 4], tonumber(ARGV[a + 5]), ARGV[a + 10]
+    local reading = ARGV[a + 13]
     local held = { 0, 0 }
     if sender ~= '' then
       held = redis.call('HMGET', mailbox, 'sn:' .. sender, 'sb:' .. sender)
@@ -108,6 +109,10 @@ while i < count do
         raws[#raws + 1] = id
         raws[#raws + 1] = raw
       end
+      if reading ~= '' then
+        raws[#raws + 1] = 'r:' .. id
+        raws[#raws + 1] = reading
+      end
       order[#order + 1] = seq
       order[#order + 1] = id
       if ARGV[a + 9] ~= '' then announce[#announce + 1] = a end
@@ -115,7 +120,11 @@ while i < count do
     end
     i = i + 1
   until i >= count or KEYS[i * stride + 1] ~= mailbox
-  if #refused > 0 then redis.call('HDEL', KEYS[k + 3], unpack(refused)) end
+  if #refused > 0 then
+    -- A reading written beside its raw bytes goes with them.
+    for j = 1, #refused do refused[#refused + 1] = 'r:' .. refused[j] end
+    redis.call('HDEL', KEYS[k + 3], unpack(refused))
+  end
   if #order > 0 then
     redis.call('HSET', mailbox, 'n', n, 'b', b, 'seq', seq, 'v', v)
     redis.call('HSET', KEYS[k + 2], unpack(summaries))
@@ -208,7 +217,10 @@ end
 return out
 `;
 
-/** ARGV: id → 1 deleted, 0 not there. A sender's share (PUT) gets the message's room back. */
+/**
+ * ARGV: id → 1 deleted (its raw bytes and reading with it), 0 not there. A sender's share (PUT)
+ * gets the message's room back.
+ */
 export const DELETE_MESSAGE = `
 local summary = redis.call('HGET', KEYS[2], ARGV[1])
 if not summary then return 0 end
@@ -226,8 +238,18 @@ if sender then
   end
 end
 redis.call('HINCRBY', KEYS[1], 'v', 1)
-redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1], 'r:' .. ARGV[1])
 redis.call('ZREM', KEYS[4], ARGV[1])
+return 1
+`;
+
+/**
+ * ARGV: id, reading → 1 kept as the message's reading (`r:<id>` in the raws hash), 0 when the
+ * message is not there: a reading never outlives its message.
+ */
+export const PUT_READING = `
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 0 then return 0 end
+redis.call('HSET', KEYS[3], 'r:' .. ARGV[1], ARGV[2])
 return 1
 `;
 

@@ -44,6 +44,18 @@ const SENDER_INDEX = `
 CREATE INDEX messages_sender ON messages (mailbox, sender_key) WHERE sender_key IS NOT NULL;
 `;
 
+/**
+ * What the detail view shows of each message (domain/message.ts, StoredReading), apart from the
+ * summary and the raw bytes: the detail reads it, never the raw bytes.
+ */
+const READING_TABLE = `
+CREATE TABLE message_reading (
+  seq         INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
+  view        TEXT NOT NULL,
+  attachments TEXT NOT NULL
+);
+`;
+
 const SCHEMA = `
 CREATE TABLE mailboxes (
   address    TEXT PRIMARY KEY,
@@ -103,7 +115,8 @@ CREATE TABLE message_raw (
   seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
   raw BLOB NOT NULL
 );
-${REFUSALS}`;
+${REFUSALS}
+${READING_TABLE}`;
 
 export interface MessageRow {
   id: string;
@@ -248,8 +261,11 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
       ALTER TABLE messages ADD COLUMN auth_domain TEXT;
     `);
   },
-  // 4 → 5: the reading of each message (ingest/reading), a table of its own.
-  () => {},
+  // 4 → 5: the reading of each message. Older messages have none: each is read on its first
+  // view and kept then.
+  (db) => {
+    db.exec(READING_TABLE);
+  },
   // 5 → 6: the refusals of each mailbox. Mailboxes already stored start with none.
   (db) => {
     db.exec(REFUSALS);

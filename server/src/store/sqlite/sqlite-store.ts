@@ -70,6 +70,10 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     refusals: db.prepare<[string], RefusalRow>(
       `SELECT ${REFUSAL_COLUMNS} FROM refusals WHERE mailbox = ? ORDER BY seq DESC`,
     ),
+    reading: db.prepare<[string, string], { view: string; attachments: string }>(
+      `SELECT r.view, r.attachments FROM messages m JOIN message_reading r ON r.seq = m.seq
+       WHERE m.id = ? AND m.mailbox = ?`,
+    ),
     oldestExpiry: db.prepare<[], { t: number | null }>(
       'SELECT MIN(expires_at) AS t FROM mailboxes',
     ),
@@ -175,6 +179,14 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     async getRaw(mailbox, id) {
       return q.raw.get(id, mailbox)?.raw ?? null;
     },
+
+    async getReading(mailbox, id) {
+      const row = q.reading.get(id, mailbox);
+      return row ? { view: row.view, attachments: row.attachments } : null;
+    },
+
+    // Neither the mailbox's record nor its list changes: no cached read to drop.
+    putReading: (mailbox, id, reading) => call('putReading', mailbox, id, reading),
 
     async oldestExpiry() {
       // Reads keep working when the writer thread is gone; mail could not be stored, though.

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { addressDigest } from '../../domain/address';
+import type { StoredReading } from '../../domain/message';
 import type {
   Delivery,
   DeliveryOutcome,
@@ -66,6 +67,12 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
       'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
+    ),
+    putReading: db.prepare<[number | bigint, string, string]>(
+      'INSERT OR REPLACE INTO message_reading (seq, view, attachments) VALUES (?, ?, ?)',
+    ),
+    messageSeq: db.prepare<[string, string], { seq: number }>(
+      'SELECT seq FROM messages WHERE id = ? AND mailbox = ?',
     ),
     deleteMessage: db.prepare<[string, string]>(
       'DELETE FROM messages WHERE id = ? AND mailbox = ?',
@@ -142,6 +149,7 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       authDomain: m.authentication?.domain ?? null,
     });
     q.insertRaw.run(lastInsertRowid, m.raw);
+    if (m.reading) q.putReading.run(lastInsertRowid, m.reading.view, m.reading.attachments);
     return 'stored';
   });
 
@@ -192,6 +200,12 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       const { kept, dropped } = insertRefusal(address, refusal, now, max);
       if (dropped > 0) scheduleScrub();
       return kept;
+    },
+    putReading(mailbox: string, id: string, reading: StoredReading): boolean {
+      const message = q.messageSeq.get(id, mailbox);
+      if (!message) return false;
+      q.putReading.run(message.seq, reading.view, reading.attachments);
+      return true;
     },
     deleteMessage(mailbox: string, id: string): boolean {
       const deleted = q.deleteMessage.run(id, mailbox).changes > 0;

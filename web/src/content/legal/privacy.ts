@@ -9,7 +9,7 @@ import { type OperatorFacts, operator } from './operator';
  * text: `revisions.test.ts` fails when the text changes and these two do not.
  */
 export const lastUpdated = '2026-11-28';
-export const textFingerprint = '511c3580ed023c68';
+export const textFingerprint = '8c18317726973e50';
 
 /** A sentence on the encryption of incoming mail, from the operator's STARTTLS setting. */
 function mailEncryption(smtpTls: OperatorFacts['smtpTls']): string {
@@ -101,7 +101,7 @@ export function privacySections(op: OperatorFacts): LegalSection[] {
         },
         {
           type: 'p',
-          text: 'L’esito di ciascun controllo viene conservato con il messaggio e scritto nella sua intestazione Authentication-Results; sulla pagina diventa il segno «Mittente verificato» o un avviso. Se un messaggio arriva con intestazioni Authentication-Results scritte da altri a nome del nostro server, il server le rinomina, così nessuno può far passare un proprio esito per il nostro.',
+          text: 'L’esito di ciascun controllo viene conservato con il messaggio e scritto nella sua intestazione Authentication-Results; sulla pagina diventa il segno «Mittente verificato» o un avviso. Se un messaggio arriva con intestazioni Authentication-Results scritte da altri a nome del nostro server, il server le elimina prima di conservarlo, così nessuno può far passare un proprio esito per il nostro.',
         },
         { type: 'h3', text: 'La posta che non è arrivata' },
         {

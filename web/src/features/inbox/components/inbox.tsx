@@ -1,6 +1,8 @@
-import type { MessageSummary } from '@et/common';
 import { lazy, Suspense, useEffect } from 'react';
 import { InboxPanel } from './inbox-panel';
+import type { InboxProps } from './inbox-props';
+
+export type { InboxProps };
 
 /**
  * Everything the inbox does for a mailbox (the stream and the polls, unread state, deletion, the
@@ -13,21 +15,6 @@ const LiveInbox = lazy(async () => ({ default: (await loadLiveInbox()).LiveInbox
 
 const NO_IDS: ReadonlySet<string> = new Set();
 const idle = () => {};
-
-export interface InboxProps {
-  /** Token of the active mailbox; null while there is none. Mount with `key={token}`. */
-  token: string | null;
-  /** 'starting' while a mailbox is being made, 'gone' after expiry or failure. */
-  mailboxState: 'ready' | 'starting' | 'gone';
-  /** Title of the page; the unread count is put in front of it. */
-  baseTitle: string;
-  /** The server says the mailbox no longer exists (401 or `mailbox.expired`). */
-  onMailboxGone: () => void;
-  /** A push event moved the expiry (extension, possibly from another tab). */
-  onMailboxExtended: (expiresAt: string) => void;
-  /** Messages that just arrived, oldest first, after their toast (for browser notifications). */
-  onNewMail?: (messages: MessageSummary[]) => void;
-}
 
 /**
  * The inbox: the live one of the mailbox of `token`, and until there is one (or until its chunk

@@ -11,7 +11,7 @@ import { useRefusals } from '../api/get-refusals';
 import { useLiveEvents } from '../hooks/use-live-events';
 import { useUnread } from '../hooks/use-unread';
 import { useUnreadTitle } from '../hooks/use-unread-title';
-import type { InboxProps } from './inbox';
+import type { InboxProps } from './inbox-props';
 import { InboxPanel } from './inbox-panel';
 import { RefusalNotice } from './refusal-notice';
 

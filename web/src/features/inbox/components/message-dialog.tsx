@@ -15,7 +15,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { messageReader } from '@/content/message-reader';
 import { strings } from '@/content/strings';
-import { isNotFound } from '@/lib/api-client';
+import { ApiError, isNotFound } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useDownloadAttachment, useDownloadRawMessage } from '../api/download';
@@ -27,6 +27,7 @@ import { AttachmentList } from './attachment-list';
 import { MessageHtml, RemoteContentNotice } from './message-html';
 import { MessageText } from './message-text';
 import { SenderMark } from './sender-mark';
+import { TooComplexNotice } from './too-complex-notice';
 import { VerificationActions } from './verification-actions';
 
 export interface MessageDialogProps {
@@ -98,6 +99,8 @@ function MessageReader({
         onError: (error) => {
           console.error('Attachment download failed', error);
           if (isNotFound(error)) toast.error(messageReader.toasts.noAttachment);
+          else if (error instanceof ApiError && error.code === 'TOO_COMPLEX')
+            toast.error(messageReader.toasts.attachmentTooComplex);
           else
             toast.error(strings.common.error, { description: messageReader.toasts.downloadFailed });
         },
@@ -174,6 +177,8 @@ function MessageReader({
           </div>
         ) : !data ? (
           <p className="text-sm text-muted-foreground">{messageReader.message.loadFailed}</p>
+        ) : data.status === 'too-complex' ? (
+          <TooComplexNotice onDownload={handleDownloadRaw} downloading={downloadRaw.isPending} />
         ) : hasHtml ? (
           <>
             {remote && (

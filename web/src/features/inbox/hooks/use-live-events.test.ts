@@ -79,6 +79,7 @@ describe('applyEvent', () => {
     const { client, key, handlers } = setup([summary('a'), summary('b')]);
     client.setQueryData(messageQueryOptions('tok', 'a').queryKey, {
       ...summary('a'),
+      status: 'complete',
       to: [],
       text: '',
       html: null,

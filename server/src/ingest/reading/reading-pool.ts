@@ -1,0 +1,595 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { Logger } from 'pino';
+import {
+  readingView,
+  type ArrivalReading,
+  type MessageReader,
+  type MessageReading,
+  type SenderFacts,
+  type StoredReading,
+} from '../../domain/message';
+import type { AuthOutcome } from '../auth';
+import { newLockMemory, readHolder, type Step } from './cpu-lock';
+import { sharedNow, threadClock, WALL_CLOCK, type ThreadClock } from './thread-clock';
+import {
+  storedAsIs,
+  type ArrivalWork,
+  type ReadingRequest,
+  type ReadingWorkerData,
+  type ReadingWorkerMessage,
+} from './reading-protocol';
+
+/** The reading worker's entry: the TypeScript source under tsx, the bundle's sibling when built. */
+const WORKER_URL = import.meta.url.endsWith('.ts')
+  ? new URL('./reading-worker.ts', import.meta.url)
+  : new URL('./reading-worker.js', import.meta.url);
+
+/**
+ * Heap of a reading worker (MB): a message of the largest size allowed, read whole, fits several
+ * times over; a hostile one that needs more ends its worker, never the process.
+ */
+const WORKER_HEAP_MB = 512;
+
+/** As writer-client.ts starts the SQLite writer: under tsx, a bootstrap registers tsx first. */
+function spawn(workerData: ReadingWorkerData): Worker {
+  const resourceLimits = { maxOldGenerationSizeMb: WORKER_HEAP_MB };
+  if (!WORKER_URL.pathname.endsWith('.ts')) {
+    return new Worker(WORKER_URL, { workerData, resourceLimits });
+  }
+  const tsxCjs = createRequire(import.meta.url).resolve('tsx/cjs');
+  const bootstrap = `require(${JSON.stringify(tsxCjs)}); require(${JSON.stringify(fileURLToPath(WORKER_URL))});`;
+  return new Worker(bootstrap, { eval: true, workerData, resourceLimits });
+}
+
+/**
+ * Lock time of a sender's messages, on average over its recent mail (decaying with
+ * HEAVY_HALF_LIFE_MS), beyond which the sender is heavy: its mail waits for the lane heavy
+ * senders share. An ordinary message costs about a millisecond, one of 64 KB of HTML alone some
+ * ten (bench/README.md, "Hostile mail"). A message still being read counts as it goes, so a new
+ * sender's first dear message makes it heavy before it ends.
+ */
+export const HEAVY_MESSAGE_MS = 50;
+const HEAVY_HALF_LIFE_MS = 10_000;
+/** The scheduling priority of the lane heavy senders share (Linux nice: 0 normal, 19 lowest). */
+const HEAVY_LANE_NICE = 10;
+/** Senders remembered at most; the lightest are forgotten first. */
+const MAX_SENDERS = 10_000;
+/** Jobs one worker holds at once: the one at its CPU lock and those waiting for DNS or a turn. */
+const MAX_JOBS_PER_WORKER = 8;
+/**
+ * Times a job starts again on a new worker when its worker ended for another job's deadline:
+ * once, so that a job that cannot finish anywhere never ends worker after worker.
+ */
+const MAX_RESTARTS = 1;
+
+/** What each sender's mail has cost, decaying with time. */
+export interface SenderCosts {
+  /** Adds `ms` of work to `sender`, and `messages` to its count (0 for work still going on). */
+  charge(sender: string, ms: number, messages?: number): void;
+  /** What `sender` has cost, decayed to now (ms). */
+  costOf(sender: string): number;
+  /** What a message of `sender` has cost on average, its recent mail weighing most (ms). */
+  perMessage(sender: string): number;
+}
+
+/**
+ * Work and messages per sender, both halved every `halfLifeMs`. At most `maxSenders` are
+ * remembered; the one charged longest ago, whose cost has decayed the most, is forgotten first.
+ */
+export function createSenderCosts({
+  now,
+  halfLifeMs = HEAVY_HALF_LIFE_MS,
+  maxSenders = MAX_SENDERS,
+}: {
+  now: () => number;
+  halfLifeMs?: number;
+  maxSenders?: number;
+}): SenderCosts {
+  const costs = new Map<string, { ms: number; messages: number; at: number }>();
+  const decay = (at: number, since: number) => 2 ** (-(at - since) / halfLifeMs);
+  return {
+    charge(sender, ms, messages = 1) {
+      const at = now();
+      const c = costs.get(sender);
+      const kept = c ? decay(at, c.at) : 0;
+      // Deleted and set again, so that Map order stays the order of the last charge.
+      costs.delete(sender);
+      costs.set(sender, {
+        ms: (c?.ms ?? 0) * kept + ms,
+        messages: (c?.messages ?? 0) * kept + messages,
+        at,
+      });
+      if (costs.size > maxSenders) costs.delete(costs.keys().next().value!);
+    },
+    costOf(sender) {
+      const c = costs.get(sender);
+      return c ? c.ms * decay(now(), c.at) : 0;
+    },
+    perMessage(sender) {
+      const c = costs.get(sender);
+      // A first message still being read counts as one.
+      return c ? c.ms / Math.max(1, c.messages) : 0;
+    },
+  };
+}
+
+/** How `startReadingPool` reads. */
+export interface ReadingPoolOptions {
+  /** `READ_DEADLINE_MS`: the longest a job may hold its worker's CPU lock. */
+  deadlineMs: number;
+  /** Our host name: the authserv-id of Authentication-Results. */
+  hostname: string;
+  /** The sender checks' settings; null when they are off. */
+  checks: ReadingWorkerData['checks'];
+  /** The sanitiser's text-runs fast path (default true). */
+  textRuns?: boolean;
+  /** Told each deadline a job hit, with the step it was at. */
+  onDeadline?: (step: Step) => void;
+  /** Where a worker that failed is reported. */
+  logger?: Logger;
+  /** Tests lower it to make every charged sender heavy. */
+  heavyMessageMs?: number;
+}
+
+/** The reader on worker threads, and the way to end them. */
+export interface ReadingPool extends MessageReader {
+  /**
+   * Resolves once every lane's worker is ready, as they are now (one ended at a deadline is
+   * replaced by one that loads anew); work sent meanwhile waits for a ready one.
+   */
+  ready(): Promise<void>;
+  /**
+   * Ends the workers once the jobs in hand are answered (within their deadlines); jobs still
+   * waiting, and any asked for from now on, get what a job past its deadline gets.
+   */
+  close(): Promise<void>;
+}
+
+/** How a job ended: its worker's answer, or lost (the deadline caught it at `step`, or not). */
+type Outcome = { value: unknown } | { lost: Step | null };
+
+interface Job {
+  id: number;
+  /** The request to send, made at each send: a job sent again carries what is known by then. */
+  request(): Omit<ReadingRequest, 'id'>;
+  forWhom: string | undefined;
+  /** The sender check, once a worker has posted it. */
+  check: AuthOutcome | null;
+  /** Lock time charged to its sender so far (ms). */
+  charged: number;
+  restarts: number;
+  finish(outcome: Outcome): void;
+}
+
+interface Lane {
+  nice: number;
+  /** Only senders that are not heavy: the lane that keeps everybody else's mail moving. */
+  lightOnly: boolean;
+  worker: Worker | null;
+  memory: SharedArrayBuffer;
+  /** Its worker thread's clock, which the times in `memory` are read on. */
+  clock: ThreadClock;
+  /** Its worker has loaded its modules. */
+  ready: boolean;
+  /** Its worker's lock is free with nobody waiting: it may be given a job. */
+  idle: boolean;
+  /** Requests sent to its worker (the worker's `idle` says how many it had received). */
+  sent: number;
+  /**
+   * When its worker last showed life (sharedNow): posted anything, was sent a job, or its
+   * lock's holder had more CPU than at the tick before.
+   */
+  heardAt: number;
+  /** The holder and its time at the lock at the last tick, to tell whether it moved. */
+  lastHeld: { job: number; heldMs: number } | null;
+  jobs: Map<number, Job>;
+}
+
+/** The reading of a message past its deadline: no body, nothing read but its header's top. */
+const TOO_COMPLEX: MessageReading = {
+  status: 'too-complex',
+  to: [],
+  text: '',
+  html: null,
+  attachments: [],
+};
+const TOO_COMPLEX_STORED: StoredReading = { view: readingView(TOO_COMPLEX), attachments: '[]' };
+
+/** `bytes` in an ArrayBuffer of its own, so that posting it copies it and nothing around it. */
+function own(bytes: Buffer): Uint8Array {
+  return bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+    ? bytes
+    : new Uint8Array(bytes);
+}
+
+const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+
+/**
+ * Reading off the event loop (docs/architecture.md, "Hostile mail"): two worker threads
+ * (reading-worker.ts) read every message, check its sender and decode attachments, so SMTP, the
+ * API and the event streams never wait for a library's work. Each job may hold its worker's CPU
+ * lock (cpu-lock.ts) for `deadlineMs` in all; one timer per pool reads the locks while jobs are
+ * in hand, and a worker whose job is past its deadline is ended and replaced: that job is lost
+ * (a message gets a `too-complex` reading), the others in hand start again on the new worker.
+ *
+ * Scheduling: one lane takes anybody's work, the other only that of senders that are not heavy
+ * (HEAVY_MESSAGE_MS), at a lower scheduling priority (nice 10) for the heavy one. Both take the
+ * work of the sender that has cost least first, and never that of a sender with work in hand on
+ * the other lane: a sender waits behind its own mail and that of senders dearer than it, and one
+ * sender never holds both threads. While a lane's worker is being replaced, heavy senders
+ * wait. Work is charged while it runs, so a new sender's first dear message already counts. A
+ * lane takes new work whenever its lock is free, also while the jobs it holds wait for DNS.
+ */
+export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
+  const { deadlineMs, hostname, checks, textRuns = true, onDeadline, logger } = options;
+  const heavyMessageMs = options.heavyMessageMs ?? HEAVY_MESSAGE_MS;
+  const senderCosts = createSenderCosts({ now: sharedNow });
+  /** Jobs waiting for a lane, in arrival order. */
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closing = false;
+  let ended = false;
+  /** The deadline's timer: coarse, one per pool, running while jobs are in hand. */
+  const tickMs = Math.max(5, Math.min(100, Math.floor(deadlineMs / 10)));
+  let timer: NodeJS.Timeout | null = null;
+  /**
+   * Silence after which a worker with work in hand and a free lock is taken for stuck: each job
+   * it holds posts within a deadline of CPU and one of DNS.
+   */
+  const wedgedMs = 3 * Math.max(deadlineMs, checks?.timeoutMs ?? 0);
+
+  /** Callers of `ready()` waiting for every lane to be ready. */
+  const waitingReady: (() => void)[] = [];
+  const readied = () => {
+    if (!lanes.every((l) => l.ready)) return;
+    for (const resolve of waitingReady.splice(0)) resolve();
+  };
+
+  // The light lane first: work of senders that are not heavy goes there while it is free.
+  const lanes: Lane[] = [
+    { nice: 0, lightOnly: true },
+    { nice: HEAVY_LANE_NICE, lightOnly: false },
+  ].map(({ nice, lightOnly }) => ({
+    nice,
+    lightOnly,
+    worker: null,
+    memory: newLockMemory(),
+    clock: WALL_CLOCK,
+    ready: false,
+    idle: false,
+    sent: 0,
+    heardAt: 0,
+    lastHeld: null,
+    jobs: new Map(),
+  }));
+  for (const lane of lanes) startWorker(lane);
+
+  function startWorker(lane: Lane) {
+    lane.memory = newLockMemory();
+    Object.assign(lane, { ready: false, idle: false, sent: 0, lastHeld: null });
+    const worker = spawn({ nice: lane.nice, lock: lane.memory, hostname, checks, textRuns });
+    lane.worker = worker;
+    worker.unref();
+    worker.on('message', (message: ReadingWorkerMessage) => {
+      if (lane.worker !== worker) return;
+      lane.heardAt = sharedNow();
+      heard(lane, message);
+    });
+    const failed = (err: unknown) => {
+      if (lane.worker !== worker) return;
+      logger?.error({ err }, 'a reading worker failed; replacing it');
+      // A worker that fails before it is ready would fail again at once: the next in a while.
+      const wasReady = lane.ready;
+      replace(lane, null, wasReady);
+      if (!wasReady) setTimeout(() => !ended && !lane.worker && startWorker(lane), 1000).unref();
+    };
+    worker.on('error', failed);
+    worker.on('exit', (code) => failed(new Error(`exited with code ${code}`)));
+  }
+
+  function heard(lane: Lane, message: ReadingWorkerMessage) {
+    if ('ready' in message) {
+      lane.clock = threadClock(message.schedstat);
+      lane.ready = lane.idle = true;
+      readied();
+    } else if ('check' in message) {
+      const job = lane.jobs.get(message.id);
+      if (job) job.check = message.check;
+      return;
+    } else if ('id' in message) {
+      const job = lane.jobs.get(message.id);
+      if (!job) return;
+      lane.jobs.delete(message.id);
+      if (lane.jobs.size === 0) lane.worker?.unref();
+      charge(job, message.heldMs, 1);
+      if ('error' in message) logger?.warn({ error: message.error }, 'a reading job failed');
+      job.finish('error' in message ? { lost: null } : { value: message.value });
+    }
+    // An idle said before the worker had our last request is out of date.
+    if ('idle' in message && message.idle === lane.sent) {
+      lane.idle = true;
+    }
+    dispatch();
+  }
+
+  /** Charges `job`'s sender for what it has held the lock since last charged. */
+  function charge(job: Job, heldMs: number, messages: number) {
+    if (job.forWhom !== undefined) {
+      senderCosts.charge(job.forWhom, Math.max(0, heldMs - job.charged), messages);
+    }
+    job.charged = heldMs;
+  }
+
+  /**
+   * Ends `lane`'s worker and starts another. The job past its deadline (`late`), or when the
+   * worker failed the one holding its lock, is lost; the others start again, once.
+   */
+  function replace(lane: Lane, late: { job: Job; step: Step } | null, startAgain = true) {
+    const worker = lane.worker;
+    if (!worker) return;
+    const holder = readHolder(lane.memory, lane.clock.now());
+    const culprit = late?.job ?? (holder ? lane.jobs.get(holder.job) : undefined);
+    const jobs = [...lane.jobs.values()];
+    lane.jobs.clear();
+    lane.worker = null;
+    lane.clock.close();
+    lane.clock = WALL_CLOCK;
+    void worker.terminate();
+    const again: Job[] = [];
+    for (const job of jobs) {
+      if (job === culprit) {
+        if (holder && holder.job === job.id) charge(job, holder.heldMs, 1);
+        job.finish({ lost: late?.step ?? null });
+      } else if (job.restarts++ < MAX_RESTARTS) {
+        again.push(job);
+      } else {
+        job.finish({ lost: null });
+      }
+    }
+    if (closing) for (const job of again) job.finish({ lost: null });
+    else queue.unshift(...again);
+    if (startAgain && !ended) startWorker(lane);
+    dispatch();
+  }
+
+  /** The timer: charges running jobs, and ends a worker whose job is past its deadline. */
+  function tick() {
+    let inHand = false;
+    for (const lane of lanes) {
+      if (!lane.worker || lane.jobs.size === 0) continue;
+      inHand = true;
+      const holder = readHolder(lane.memory, lane.clock.now());
+      const last = lane.lastHeld;
+      if (holder && (!last || last.job !== holder.job || last.heldMs !== holder.heldMs)) {
+        lane.heardAt = sharedNow();
+      }
+      lane.lastHeld = holder && { job: holder.job, heldMs: holder.heldMs };
+      if (sharedNow() - lane.heardAt > wedgedMs) {
+        // Work in hand, yet nothing moves: no answer and no CPU at the lock. Stuck outside every
+        // deadline (on the CPU clock an idle holder's time does not grow).
+        logger?.error('a reading worker stopped answering; replacing it');
+        replace(lane, null);
+        continue;
+      }
+      const job = holder && lane.jobs.get(holder.job);
+      if (!holder || !job) continue;
+      charge(job, holder.heldMs, 0);
+      if (holder.heldMs > deadlineMs) {
+        onDeadline?.(holder.step);
+        replace(lane, { job, step: holder.step });
+      }
+    }
+    if (!inHand && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+  }
+
+  /**
+   * Senders with work in hand on a lane other than `lane`, at its lock or waiting for DNS: a
+   * sender's jobs share one lane at a time, so one sender never holds both threads, also when
+   * its first job comes back from DNS while another took the free lane.
+   */
+  function sendersElsewhere(lane: Lane): Set<string> {
+    const senders = new Set<string>();
+    for (const other of lanes) {
+      if (other === lane) continue;
+      for (const job of other.jobs.values()) {
+        if (job.forWhom !== undefined) senders.add(job.forWhom);
+      }
+    }
+    return senders;
+  }
+
+  /**
+   * The next job for `lane`: that of the sender who has cost least so far (the first to arrive
+   * among equals; work for nobody in particular costs nothing), passing over senders with work
+   * on the other lane, and heavy senders on the light lane, or on any lane while the other is
+   * being replaced: the lane left up then keeps everybody else's mail moving. One pass over the
+   * waiting jobs, reading each sender once.
+   */
+  function take(lane: Lane): Job | undefined {
+    if (queue.length === 0) return undefined;
+    const elsewhere = sendersElsewhere(lane);
+    const heavyAllowed = !lane.lightOnly && lanes.every((l) => l.worker && l.ready);
+    const senders = new Map<string, { cost: number; skip: boolean }>();
+    const senderOf = (forWhom: string | undefined) => {
+      if (forWhom === undefined) return { cost: 0, skip: false };
+      let found = senders.get(forWhom);
+      if (!found) {
+        const heavy = senderCosts.perMessage(forWhom) > heavyMessageMs;
+        found = {
+          cost: senderCosts.costOf(forWhom),
+          skip: elsewhere.has(forWhom) || (heavy && !heavyAllowed),
+        };
+        senders.set(forWhom, found);
+      }
+      return found;
+    };
+    let best = -1;
+    let bestCost = Infinity;
+    for (const [i, job] of queue.entries()) {
+      const { cost, skip } = senderOf(job.forWhom);
+      if (!skip && cost < bestCost) [best, bestCost] = [i, cost];
+    }
+    return best < 0 ? undefined : queue.splice(best, 1)[0];
+  }
+
+  function dispatch() {
+    for (const lane of lanes) {
+      if (!lane.worker || !lane.ready || !lane.idle) continue;
+      if (lane.jobs.size >= MAX_JOBS_PER_WORKER) continue;
+      const job = take(lane);
+      if (!job) continue;
+      lane.jobs.set(job.id, job);
+      lane.sent++;
+      lane.idle = false;
+      if (lane.jobs.size === 1) lane.worker.ref();
+      lane.worker.postMessage({ id: job.id, ...job.request() });
+      lane.heardAt = sharedNow();
+      timer ??= setInterval(tick, tickMs).unref();
+    }
+  }
+
+  /** Queues a job; resolves what `finish` makes of its outcome. */
+  function submit<T>(
+    forWhom: string | undefined,
+    request: (job: Job) => Omit<ReadingRequest, 'id'>,
+    finish: (outcome: Outcome, job: Job) => T | Promise<T>,
+  ): Promise<T> {
+    return new Promise<T>((resolve) => {
+      const job: Job = {
+        id: nextId++,
+        request: () => request(job),
+        forWhom,
+        check: null,
+        charged: 0,
+        restarts: 0,
+        finish: (outcome) => resolve(finish(outcome, job)),
+      };
+      if (closing) return job.finish({ lost: null });
+      queue.push(job);
+      dispatch();
+    });
+  }
+
+  /**
+   * What a message that arrived gets when it could not be read: see TOO_COMPLEX. Rare, so what
+   * it needs (libmime, the sender-check room) is loaded here only then, never at start.
+   */
+  async function unread(
+    raw: Buffer,
+    facts: SenderFacts | null,
+    check: AuthOutcome | null,
+  ): Promise<ArrivalReading> {
+    const { headerBlockEnd, mayHoldResults, scanHeader } = await import('./header-scan');
+    const header = scanHeader(raw);
+    const bodyAt = headerBlockEnd(raw);
+    const head = raw.subarray(0, bodyAt);
+    return {
+      summary: {
+        from: header.from,
+        subject: header.subject,
+        preview: '',
+        attachmentCount: 0,
+        code: null,
+        confirmLink: null,
+      },
+      view: TOO_COMPLEX_STORED.view,
+      attachments: [],
+      multipleFrom: header.fromFields > 1 || (check?.headerFrom.length ?? 0) > 1,
+      check: check ?? (facts && checks ? temperror(hostname) : null),
+      header: mayHoldResults(head)
+        ? (await import('../auth')).stripOwnAuthenticationResults(head, hostname)
+        : null,
+      bodyAt,
+    };
+  }
+
+  return {
+    ready() {
+      return new Promise<void>((resolve) => {
+        waitingReady.push(resolve);
+        readied();
+      });
+    },
+
+    readArrival(raw, facts, forWhom) {
+      return submit(
+        forWhom,
+        (job) => ({ op: 'arrival', args: [own(raw), facts, job.check] }),
+        (outcome, job): ArrivalReading | Promise<ArrivalReading> => {
+          if ('lost' in outcome) return unread(raw, facts, job.check);
+          const work = outcome.value as ArrivalWork;
+          return { ...work, header: work.header && asBuffer(work.header) };
+        },
+      );
+    },
+
+    readStored(raw, forWhom) {
+      return submit(
+        forWhom,
+        () => ({ op: 'stored', args: [own(raw)] }),
+        (outcome) => ('lost' in outcome ? TOO_COMPLEX_STORED : (outcome.value as StoredReading)),
+      );
+    },
+
+    async attachmentContent(raw, attachment, forWhom) {
+      const { part } = attachment;
+      if (part && (storedAsIs(part.encoding) || part.start === part.end)) {
+        return storedAsIs(part.encoding) ? raw.subarray(part.start, part.end) : Buffer.alloc(0);
+      }
+      return submit(
+        forWhom,
+        () =>
+          part
+            ? {
+                op: 'attachment',
+                args: [own(raw.subarray(part.start, part.end)), { encoding: part.encoding }],
+              }
+            : { op: 'attachment', args: [own(raw), { index: Number(attachment.id) }] },
+        (outcome) => {
+          if ('lost' in outcome || outcome.value === null) return null;
+          return asBuffer(outcome.value as Uint8Array);
+        },
+      );
+    },
+
+    async close() {
+      if (closing) return;
+      closing = true;
+      // The listeners have stopped: nobody waits for what is queued any more. What is in hand
+      // is answered first, within a deadline's CPU and a DNS wait each (a stuck worker is not
+      // waited for past that).
+      for (const job of queue.splice(0)) job.finish({ lost: null });
+      const until = sharedNow() + wedgedMs;
+      while (lanes.some((l) => l.jobs.size > 0) && sharedNow() < until) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      ended = true;
+      if (timer) clearInterval(timer);
+      await Promise.all(
+        lanes.map((lane) => {
+          const worker = lane.worker;
+          const jobs = [...lane.jobs.values()];
+          lane.jobs.clear();
+          lane.worker = null;
+          lane.clock.close();
+          for (const job of jobs) job.finish({ lost: null });
+          return worker?.terminate();
+        }),
+      );
+    },
+  };
+}
+
+/** The checks of a message whose check did not finish: temperror, as past the DNS deadline. */
+function temperror(hostname: string): AuthOutcome {
+  return {
+    results: { spf: 'temperror', dkim: 'temperror', dmarc: 'temperror', domain: null },
+    header: `Authentication-Results: ${hostname};\r\n\tspf=temperror; dkim=temperror; dmarc=temperror`,
+    headerFrom: [],
+  };
+}
