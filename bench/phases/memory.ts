@@ -1,8 +1,11 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { get, type ClientRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import Database from 'better-sqlite3';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import nodeFlags from '../../server/node-flags.json';
 import { createMailbox } from '../lib/api';
 import { startBaseline } from '../lib/baseline';
 import { summarizeHeapSnapshot, takeHeapSnapshot, type HeapGroup } from '../lib/heap-snapshot';
@@ -133,6 +136,48 @@ async function measureBuild(
   }
 }
 
+const READING_THREADS = fileURLToPath(new URL('../lib/reading-threads.ts', import.meta.url));
+
+/** reading-threads.ts in a process of its own, with the server's node flags. */
+function readingThreads(kind: 'reading' | 'empty') {
+  const out = execFileSync(
+    process.execPath,
+    [...nodeFlags, '--import', 'tsx', READING_THREADS, dirname(OURS.bundle()), kind],
+    { encoding: 'utf8' },
+  );
+  return JSON.parse(out.trim().split('\n').at(-1)!) as {
+    rss: number[];
+    heap: { total: number; groups: HeapGroup[] } | null;
+  };
+}
+
+/**
+ * What one reading worker adds to a process's RSS (the mean of the first and the second), beside
+ * what an empty worker thread adds, and what the first one's heap holds.
+ */
+function reportReadingThread(): void {
+  const reading = readingThreads('reading');
+  const empty = readingThreads('empty');
+  const each = (rss: number[]) => (rss[2]! - rss[0]!) / 2;
+  const heap = reading.heap;
+  report({
+    id: 'memory.reading-thread',
+    label: 'memory RSS added by a reading thread',
+    unit: 'MB',
+    ours: each(reading.rss),
+    baseline: { name: 'an empty worker thread', value: each(empty.rss) },
+    note:
+      `RSS with 0, 1, 2 reading workers ${reading.rss.map((r) => r.toFixed(0)).join(', ')} MB` +
+      (heap
+        ? `; the first one's heap after it read: ${toMb(heap.total).toFixed(1)} MB of objects, ` +
+          heap.groups
+            .slice(0, 4)
+            .map((g) => `${g.what} ${toMb(g.bytes).toFixed(1)}`)
+            .join(', ')
+        : ''),
+  });
+}
+
 /** The goal of RSS with 100,000 stored messages (bench/README.md, "Memory"). */
 const RSS_GOAL_MB = 150;
 
@@ -199,6 +244,7 @@ export async function runMemory(ctx: MemoryContext): Promise<void> {
             : undefined,
       });
     }
+    reportReadingThread();
     if (ours.snapshot) {
       const { total, groups } = ours.snapshot;
       process.stdout.write(
