@@ -95,7 +95,8 @@ describe('an attachment decoded from its own part', () => {
     let placed = 0;
     for (const [i, a] of attachments.entries()) {
       if (a.part) placed++;
-      const content = await reader.attachmentContent(raw, a, 'test');
+      const bytes = a.part ? raw.subarray(a.part.start, a.part.end) : raw;
+      const content = await reader.attachmentContent(bytes, a, 'test');
       expect(content?.equals(mail!.attachments[i]!.content), `${label} #${a.id}`).toBe(true);
     }
     return { attachments: attachments.length, placed };

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import type { NewMessage, StoredReading } from '../src/domain/message';
 import { ROLE_MAILBOX_EXPIRES_AT } from '../src/domain/role-mailboxes';
 import type { MailStore, RefusalRecord } from '../src/store/mail-store';
@@ -257,6 +258,23 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
           mailbox: 'a@x.test',
         });
         expect(Buffer.compare((await store.getRaw('a@x.test', m.id))!, raw)).toBe(0);
+      });
+
+      it('gives back a range of the raw bytes, binary and all, and null for a message not there', async () => {
+        const raw = Buffer.concat([Buffer.from('Subject: x\r\n\r\n'), randomBytes(300_000)]);
+        const m = message({ raw });
+        await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+        for (const [start, end] of [
+          [0, 9],
+          [13, 300_013],
+          [250_000, 250_001],
+          [raw.length, raw.length],
+        ] as const) {
+          const range = await store.getRawRange('a@x.test', m.id, start, end);
+          expect(range!.equals(raw.subarray(start, end)), `${start}-${end}`).toBe(true);
+        }
+        expect(await store.getRawRange('b@x.test', m.id, 0, 9)).toBeNull();
+        expect(await store.getRawRange('a@x.test', 'missing00000000000000', 0, 9)).toBeNull();
       });
 
       it('keeps the verification code and link, and null where there is none', async () => {

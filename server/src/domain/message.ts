@@ -207,12 +207,13 @@ export interface MessageReader {
   /** Reads a stored message (trace fields and all) that has no reading yet. Never rejects. */
   readStored(raw: Buffer, forWhom: string): Promise<StoredReading>;
   /**
-   * The content of one attachment of a stored message (its bytes as stored, `raw`), exactly as
-   * mailparser gives it: its own part decoded, nothing else read. Null when that cannot be done
-   * within the deadline.
+   * The content of one attachment of a stored message, exactly as mailparser gives it, from
+   * `bytes`: its part's body as stored (`raw[part.start, part.end)`) when the reading placed it,
+   * decoded alone, else the whole message as stored. Null when that cannot be done within the
+   * deadline.
    */
   attachmentContent(
-    raw: Buffer,
+    bytes: Buffer,
     attachment: ReadingAttachment,
     forWhom: string,
   ): Promise<Buffer | null>;

@@ -187,6 +187,12 @@ export interface MailStore {
   getRaw(mailbox: string, id: string): Promise<Buffer | null>;
 
   /**
+   * The bytes `start` to `end` (exclusive) of one message's raw bytes as stored, or null if it is
+   * not in that mailbox: one attachment's body, read without the rest of a large message.
+   */
+  getRawRange(mailbox: string, id: string, start: number, end: number): Promise<Buffer | null>;
+
+  /**
    * Adds `refusal` to the refusals of the mailbox at `address` if it is live at `now`, keeping
    * its newest `max` (older ones are dropped in the same write). Resolves false, changing
    * nothing, when there is no such live mailbox. The refusals go with the mailbox (deleted,

@@ -89,10 +89,10 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
    * readings were kept, its reading made now (in the reading workers, under their deadline)
    * and kept. 404 when the message is not there.
    */
-  async function readingOf(mailbox: string, id: string, raw?: Buffer): Promise<StoredReading> {
+  async function readingOf(mailbox: string, id: string): Promise<StoredReading> {
     const kept = await store.getReading(mailbox, id);
     if (kept) return kept;
-    const bytes = raw ?? (await store.getRaw(mailbox, id));
+    const bytes = await store.getRaw(mailbox, id);
     if (!bytes) throw notFound('Message');
     const reading = await reader.readStored(bytes, viewer(mailbox));
     if (!(await store.putReading(mailbox, id, reading))) throw notFound('Message');
@@ -240,12 +240,16 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const mailbox = await authenticate(request);
       const { id, attachmentId } = request.params;
-      const raw = await store.getRaw(mailbox.address, id);
-      if (!raw) throw notFound('Message');
-      const reading = await readingOf(mailbox.address, id, raw);
+      const reading = await readingOf(mailbox.address, id);
       const attachment = readingAttachments(reading).find((a) => a.id === attachmentId);
       if (!attachment) throw notFound('Attachment');
-      const content = await reader.attachmentContent(raw, attachment, viewer(mailbox.address));
+      // A placed part is read alone: an attachment of an 8 MB message costs what its own bytes do.
+      const { part } = attachment;
+      const bytes = part
+        ? await store.getRawRange(mailbox.address, id, part.start, part.end)
+        : await store.getRaw(mailbox.address, id);
+      if (!bytes) throw notFound('Message');
+      const content = await reader.attachmentContent(bytes, attachment, viewer(mailbox.address));
       if (!content) {
         throw new AppError(
           'TOO_COMPLEX',

@@ -536,20 +536,15 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       );
     },
 
-    async attachmentContent(raw, attachment, forWhom) {
+    async attachmentContent(bytes, attachment, forWhom) {
       const { part } = attachment;
-      if (part && (storedAsIs(part.encoding) || part.start === part.end)) {
-        return storedAsIs(part.encoding) ? raw.subarray(part.start, part.end) : Buffer.alloc(0);
-      }
+      if (part && (storedAsIs(part.encoding) || bytes.length === 0)) return bytes;
       return submit(
         forWhom,
         () =>
           part
-            ? {
-                op: 'attachment',
-                args: [own(raw.subarray(part.start, part.end)), { encoding: part.encoding }],
-              }
-            : { op: 'attachment', args: [own(raw), { index: Number(attachment.id) }] },
+            ? { op: 'attachment', args: [own(bytes), { encoding: part.encoding }] }
+            : { op: 'attachment', args: [own(bytes), { index: Number(attachment.id) }] },
         (outcome) => {
           if ('lost' in outcome || outcome.value === null) return null;
           return asBuffer(outcome.value as Uint8Array);

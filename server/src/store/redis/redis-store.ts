@@ -160,6 +160,9 @@ interface Commands {
   etAddRefusal(...args: (string | number)[]): Promise<number>;
   etDeleteMessage(...args: string[]): Promise<number>;
   etPutReading(...args: string[]): Promise<number>;
+  etRawRange(...args: (string | number)[]): Promise<string | null>;
+  /** etRawRange's answer as bytes (ioredis defines a Buffer twin of every script). */
+  etRawRangeBuffer(...args: (string | number)[]): Promise<Buffer | null>;
   etDeleteAll(...args: string[]): Promise<number>;
 }
 
@@ -183,6 +186,7 @@ const SCRIPTS: [keyof Commands, string, number][] = [
   ['etAddRefusal', lua.ADD_REFUSAL, 5],
   ['etDeleteMessage', lua.DELETE_MESSAGE, 5],
   ['etPutReading', lua.PUT_READING, 5],
+  ['etRawRange', lua.RAW_RANGE, 5],
   ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 5],
 ];
 
@@ -545,6 +549,9 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       }),
 
     getRaw: (mailbox, id) => guard(() => redis.hgetBuffer(k.raws(mailbox), id)),
+
+    getRawRange: (mailbox, id, start, end) =>
+      guard(() => redis.etRawRangeBuffer(...k.of(mailbox), id, start, end)),
 
     getReading: (mailbox, id) =>
       guard(async () => {

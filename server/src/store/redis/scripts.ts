@@ -244,6 +244,17 @@ return 1
 `;
 
 /**
+ * ARGV: id, start, end → the bytes start to end (exclusive) of the message's raw bytes, false
+ * when it is not there: an attachment's body crosses the network without the rest of a large
+ * message.
+ */
+export const RAW_RANGE = `
+local raw = redis.call('HGET', KEYS[3], ARGV[1])
+if not raw then return false end
+return string.sub(raw, tonumber(ARGV[2]) + 1, tonumber(ARGV[3]))
+`;
+
+/**
  * ARGV: id, reading → 1 kept as the message's reading (`r:<id>` in the raws hash), 0 when the
  * message is not there: a reading never outlives its message.
  */

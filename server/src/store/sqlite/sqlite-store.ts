@@ -70,6 +70,11 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     refusals: db.prepare<[string], RefusalRow>(
       `SELECT ${REFUSAL_COLUMNS} FROM refusals WHERE mailbox = ? ORDER BY seq DESC`,
     ),
+    // substr on a BLOB counts bytes, from 1; only the range is copied out of SQLite.
+    rawRange: db.prepare<[number, number, string, string], { part: Buffer }>(
+      `SELECT substr(r.raw, ?, ?) AS part FROM messages m JOIN message_raw r ON r.seq = m.seq
+       WHERE m.id = ? AND m.mailbox = ?`,
+    ),
     reading: db.prepare<[string, string], { view: string; attachments: string }>(
       `SELECT r.view, r.attachments FROM messages m JOIN message_reading r ON r.seq = m.seq
        WHERE m.id = ? AND m.mailbox = ?`,
@@ -178,6 +183,10 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
 
     async getRaw(mailbox, id) {
       return q.raw.get(id, mailbox)?.raw ?? null;
+    },
+
+    async getRawRange(mailbox, id, start, end) {
+      return q.rawRange.get(start + 1, end - start, id, mailbox)?.part ?? null;
     },
 
     async getReading(mailbox, id) {
