@@ -598,6 +598,12 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         expect(await store.getReading('a@x.test', large.id)).toEqual(large.reading);
         expect(await store.getReading('a@x.test', bare.id)).toBeNull();
         expect(await store.getReading('b@x.test', small.id)).toBeNull();
+        // A download's read: the attachment list alone.
+        expect(await store.getReadingAttachments('a@x.test', large.id)).toBe(
+          large.reading!.attachments,
+        );
+        expect(await store.getReadingAttachments('a@x.test', bare.id)).toBeNull();
+        expect(await store.getReadingAttachments('b@x.test', small.id)).toBeNull();
         const { raw, reading: kept, ...summary } = small;
         expect(kept).toBeDefined();
         expect(await store.getMessage('a@x.test', small.id)).toEqual({

@@ -150,7 +150,9 @@ export function attachmentsJson(attachments: readonly ReadingAttachment[], by = 
 }
 
 /** The attachments of a stored reading. */
-export function readingAttachments(reading: StoredReading): ReadingAttachment[] {
+export function readingAttachments(
+  reading: Pick<StoredReading, 'attachments'>,
+): ReadingAttachment[] {
   return JSON.parse(reading.attachments) as ReadingAttachment[];
 }
 

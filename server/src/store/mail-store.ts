@@ -210,6 +210,12 @@ export interface MailStore {
   getReading(mailbox: string, id: string): Promise<StoredReading | null>;
 
   /**
+   * The attachment list of a message's stored reading without its view (which may be megabytes
+   * of HTML): what a download needs. Null as `getReading`.
+   */
+  getReadingAttachments(mailbox: string, id: string): Promise<string | null>;
+
+  /**
    * Keeps the reading of a message stored without one (read on its first view), replacing any.
    * Resolves false, keeping nothing, when the message is not in that mailbox (deleted meanwhile).
    */

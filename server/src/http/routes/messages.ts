@@ -240,8 +240,9 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{
     async (request, reply) => {
       const mailbox = await authenticate(request);
       const { id, attachmentId } = request.params;
-      const reading = await readingOf(mailbox.address, id);
-      const attachment = readingAttachments(reading).find((a) => a.id === attachmentId);
+      const kept = await store.getReadingAttachments(mailbox.address, id);
+      const listed = kept === null ? await readingOf(mailbox.address, id) : { attachments: kept };
+      const attachment = readingAttachments(listed).find((a) => a.id === attachmentId);
       if (!attachment) throw notFound('Attachment');
       // A placed part is read alone: an attachment of an 8 MB message costs what its own bytes do.
       const { part } = attachment;

@@ -161,6 +161,7 @@ interface Commands {
   etDeleteMessage(...args: string[]): Promise<number>;
   etPutReading(...args: string[]): Promise<number>;
   etRawRange(...args: (string | number)[]): Promise<string | null>;
+  etReadingAttachments(...args: string[]): Promise<string | null>;
   /** etRawRange's answer as bytes (ioredis defines a Buffer twin of every script). */
   etRawRangeBuffer(...args: (string | number)[]): Promise<Buffer | null>;
   etDeleteAll(...args: string[]): Promise<number>;
@@ -187,6 +188,7 @@ const SCRIPTS: [keyof Commands, string, number][] = [
   ['etDeleteMessage', lua.DELETE_MESSAGE, 5],
   ['etPutReading', lua.PUT_READING, 5],
   ['etRawRange', lua.RAW_RANGE, 5],
+  ['etReadingAttachments', lua.READING_ATTACHMENTS, 5],
   ['etDeleteAll', lua.DELETE_ALL_MESSAGES, 5],
 ];
 
@@ -549,6 +551,9 @@ export async function createRedisStore(opts: RedisStoreOptions): Promise<MailSto
       }),
 
     getRaw: (mailbox, id) => guard(() => redis.hgetBuffer(k.raws(mailbox), id)),
+
+    getReadingAttachments: (mailbox, id) =>
+      guard(() => redis.etReadingAttachments(...k.of(mailbox), id)),
 
     getRawRange: (mailbox, id, start, end) =>
       guard(() => redis.etRawRangeBuffer(...k.of(mailbox), id, start, end)),

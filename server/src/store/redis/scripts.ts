@@ -255,6 +255,16 @@ return string.sub(raw, tonumber(ARGV[2]) + 1, tonumber(ARGV[3]))
 `;
 
 /**
+ * ARGV: id → the attachment list of the message's reading (what precedes its first line break:
+ * `encodeReading` in redis-store.ts), false when it has none; its view stays in Redis.
+ */
+export const READING_ATTACHMENTS = `
+local kept = redis.call('HGET', KEYS[3], 'r:' .. ARGV[1])
+if not kept then return false end
+return string.sub(kept, 1, string.find(kept, '\\n', 1, true) - 1)
+`;
+
+/**
  * ARGV: id, reading → 1 kept as the message's reading (`r:<id>` in the raws hash), 0 when the
  * message is not there: a reading never outlives its message.
  */

@@ -75,6 +75,10 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
       `SELECT substr(r.raw, ?, ?) AS part FROM messages m JOIN message_raw r ON r.seq = m.seq
        WHERE m.id = ? AND m.mailbox = ?`,
     ),
+    readingAttachments: db.prepare<[string, string], { attachments: string }>(
+      `SELECT r.attachments FROM messages m JOIN message_reading r ON r.seq = m.seq
+       WHERE m.id = ? AND m.mailbox = ?`,
+    ),
     reading: db.prepare<[string, string], { view: string; attachments: string }>(
       `SELECT r.view, r.attachments FROM messages m JOIN message_reading r ON r.seq = m.seq
        WHERE m.id = ? AND m.mailbox = ?`,
@@ -187,6 +191,10 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
 
     async getRawRange(mailbox, id, start, end) {
       return q.rawRange.get(start + 1, end - start, id, mailbox)?.part ?? null;
+    },
+
+    async getReadingAttachments(mailbox, id) {
+      return q.readingAttachments.get(id, mailbox)?.attachments ?? null;
     },
 
     async getReading(mailbox, id) {
