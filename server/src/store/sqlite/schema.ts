@@ -46,13 +46,14 @@ CREATE INDEX messages_sender ON messages (mailbox, sender_key) WHERE sender_key 
 
 /**
  * What the detail view shows of each message (domain/message.ts, StoredReading), apart from the
- * summary and the raw bytes: the detail reads it, never the raw bytes.
+ * summary and the raw bytes: the detail reads it, never the raw bytes. The attachment list comes
+ * before the view, so that a download reads it without walking the view's overflow pages.
  */
 const READING_TABLE = `
 CREATE TABLE message_reading (
   seq         INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
-  view        TEXT NOT NULL,
-  attachments TEXT NOT NULL
+  attachments TEXT NOT NULL,
+  view        TEXT NOT NULL
 );
 `;
 
