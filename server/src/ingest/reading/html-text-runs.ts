@@ -29,6 +29,24 @@ export class TextRunTokenizer extends Tokenizer {
   }
 }
 
+/** The callbacks other than `ontext`: each flushes the pending text, then is passed on. */
+const PASSED_ON = [
+  'ontextentity',
+  'onattribdata',
+  'onattribentity',
+  'onattribend',
+  'onattribname',
+  'oncdata',
+  'onclosetag',
+  'oncomment',
+  'ondeclaration',
+  'onend',
+  'onopentagend',
+  'onopentagname',
+  'onprocessinginstruction',
+  'onselfclosingtag',
+] as const satisfies readonly Exclude<keyof TokenizerCallbacks, 'ontext'>[];
+
 /** `cbs`, with `ontext` calls whose ranges meet joined into one, passed on before any other call. */
 export function joinTextRuns(cbs: TokenizerCallbacks): TokenizerCallbacks {
   // Not a sentinel start: at the end of the input the tokenizer may pass a negative one.
@@ -40,7 +58,17 @@ export function joinTextRuns(cbs: TokenizerCallbacks): TokenizerCallbacks {
     pending = false;
     cbs.ontext(start, end);
   };
+  const joined = Object.fromEntries(
+    PASSED_ON.map((name) => [
+      name,
+      (...args: unknown[]) => {
+        flush();
+        Reflect.apply(cbs[name], cbs, args);
+      },
+    ]),
+  ) as Omit<TokenizerCallbacks, 'ontext'>;
   return {
+    ...joined,
     ontext(from, to) {
       if (pending && from === end) {
         end = to;
@@ -50,62 +78,6 @@ export function joinTextRuns(cbs: TokenizerCallbacks): TokenizerCallbacks {
       pending = true;
       start = from;
       end = to;
-    },
-    ontextentity(codepoint, endIndex) {
-      flush();
-      cbs.ontextentity(codepoint, endIndex);
-    },
-    onattribdata(from, to) {
-      flush();
-      cbs.onattribdata(from, to);
-    },
-    onattribentity(codepoint) {
-      flush();
-      cbs.onattribentity(codepoint);
-    },
-    onattribend(quote, endIndex) {
-      flush();
-      cbs.onattribend(quote, endIndex);
-    },
-    onattribname(from, to) {
-      flush();
-      cbs.onattribname(from, to);
-    },
-    oncdata(from, to, endOffset) {
-      flush();
-      cbs.oncdata(from, to, endOffset);
-    },
-    onclosetag(from, to) {
-      flush();
-      cbs.onclosetag(from, to);
-    },
-    oncomment(from, to, endOffset) {
-      flush();
-      cbs.oncomment(from, to, endOffset);
-    },
-    ondeclaration(from, to) {
-      flush();
-      cbs.ondeclaration(from, to);
-    },
-    onend() {
-      flush();
-      cbs.onend();
-    },
-    onopentagend(endIndex) {
-      flush();
-      cbs.onopentagend(endIndex);
-    },
-    onopentagname(from, to) {
-      flush();
-      cbs.onopentagname(from, to);
-    },
-    onprocessinginstruction(from, to) {
-      flush();
-      cbs.onprocessinginstruction(from, to);
-    },
-    onselfclosingtag(endIndex) {
-      flush();
-      cbs.onselfclosingtag(endIndex);
     },
   };
 }
