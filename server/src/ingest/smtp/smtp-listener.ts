@@ -1,7 +1,12 @@
 import { PRODUCT_NAME } from '@et/common';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import type { SMTPServerDataStream, SMTPServerSession, SMTPServerAddress } from 'smtp-server';
+import type {
+  SMTPServerAddress,
+  SMTPServerDataStream,
+  SMTPServerOptions,
+  SMTPServerSession,
+} from 'smtp-server';
 import { normalizeAddress, splitAddress } from '../../domain/address';
 import { isRoleAddress } from '../../domain/role-mailboxes';
 import type { Admission, DeliveryCap } from '../../counters/delivery-cap';
@@ -32,10 +37,7 @@ export interface SmtpListenerOptions {
    * one takes mail for the bare `<Postmaster>` of RFC 5321 §4.5.1.
    */
   domains: readonly string[];
-  /**
-   * Whether `OPERATOR_TOKEN` is set; without it, mail for postmaster and abuse is still taken and
-   * logged as a warning, since nobody can read it.
-   */
+  /** Whether `OPERATOR_TOKEN` is set; without it, operator mail is stored with a warning. */
   operatorReads: boolean;
   /** Advertised as SIZE and enforced while the data streams in. */
   maxMessageBytes: number;
@@ -54,11 +56,7 @@ export interface SmtpListenerOptions {
   maxRefusals: number;
   /** Caps on what a sender may deliver, asked before each message is stored; none without it. */
   caps?: DeliveryCap;
-  /**
-   * Whether the store is past its watermark now (a field read, never a syscall or a round trip
-   * per message): new mail is then refused 452 4.3.1 at MAIL FROM, and at DATA before the
-   * store. Never past it without it.
-   */
+  /** Whether the store is past its watermark now (a field read): 452 4.3.1 at MAIL and DATA. */
   storeLow?: () => boolean;
   store: MailStore;
   /** Where a mailbox's page hears of mail refused for it (`delivery.refused`). */
@@ -76,27 +74,20 @@ export interface SmtpLimits {
   maxConnections: number;
   /** Simultaneous connections from one IP address. */
   maxConnectionsPerIp: number;
-  /**
-   * A connection that owes us a command and stays silent this long is closed (421), while there
-   * is room. RFC 5321 §4.5.3.2.7 asks for 5 minutes at least.
-   */
+  /** Silence before a connection that owes us a command is closed (RFC 5321 §4.5.3.2.7: 5 min). */
   idleTimeoutMs: number;
   /** The idle timeout in stress mode: short, so idle clients leave room to those that send. */
   stressIdleTimeoutMs: number;
   /**
-   * Stress mode starts once the open connections pass this percentage of `maxConnections`, and
-   * ends once they are back at or below it less a margin (see `stressBounds`), as Postfix's
-   * `smtpd_timeout = ${stress?{10}:{300}}s` does with its process limit.
+   * Stress mode while the open connections pass this percentage of `maxConnections` (see
+   * `stressBounds`), as Postfix's `smtpd_timeout = ${stress?{10}:{300}}s` does.
    */
   stressThresholdPercent: number;
   /** A connection open this long is closed (421), however busy: stops clients that dribble. */
   sessionTimeoutMs: number;
   /** A command line must arrive whole within this, from its first byte (421 4.4.2). */
   commandTimeoutMs: number;
-  /**
-   * DATA must arrive at this average rate at least, from the 354 on (421 4.4.2); 0 turns the
-   * check off.
-   */
+  /** DATA must arrive at this average rate at least, from the 354 on (421 4.4.2); 0: off. */
   minDataRateBytesPerSecond: number;
   /** The DATA rate is judged only once DATA has lasted this long (TCP slow start, a first stall). */
   minDataRateGraceMs: number;
@@ -109,15 +100,9 @@ export interface SmtpLimits {
 export interface SmtpListener {
   /** Starts listening; resolves the bound port (useful with port 0). */
   listen(): Promise<number>;
-  /**
-   * Whether the listener is in stress mode now (short idle timeout): for a metrics gauge.
-   * Cheap: a field read.
-   */
+  /** Whether the listener is in stress mode now (a field read, for a gauge). */
   inStress(): boolean;
-  /**
-   * Stops taking new mail (new transactions get 421), waits for messages already in DATA to be
-   * stored and answered, then closes every connection.
-   */
+  /** Stops taking new mail (421), waits for messages in DATA to be answered, then closes all. */
   close(): Promise<void>;
 }
 
@@ -126,10 +111,7 @@ function reply(code: number, message: string): Error & SmtpReply {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-/**
- * Every reply of ours. The refusals are errors for the handlers' callbacks; the acceptance is the
- * text smtp-server writes after `250` (a plain string: no stack trace captured per message).
- */
+/** Every reply of ours; the acceptance is a plain string (no stack trace captured per message). */
 const REPLIES = {
   queued: (id: string) => `2.0.0 OK: queued as ${id}`,
   tooManyRecipients: () => reply(452, '4.5.3 Too many recipients'),
@@ -168,13 +150,11 @@ const ofMessage = (reply: Reply, size: number, limit?: number): DataRefusal =>
   Object.assign(reply, { size, limit });
 
 /**
- * MAIL FROM parameters of the extensions we advertise (SIZE, 8BITMIME, SMTPUTF8; REQUIRETLS,
- * which smtp-server offers and checks itself on TLS connections). RCPT TO takes none: DSN is
- * not offered. Anything else gets 555 (RFC 5321 §4.1.1.11), not a silent 250.
+ * MAIL FROM parameters of the extensions we advertise (REQUIRETLS: smtp-server's own); RCPT TO
+ * takes none (no DSN). Anything else gets 555 (RFC 5321 §4.1.1.11), not a silent 250.
  */
 const MAIL_PARAMETERS = new Set(['SIZE', 'BODY', 'SMTPUTF8', 'REQUIRETLS']);
 
-/** Names of the ESMTP parameters a MAIL FROM or RCPT TO carried. */
 function parameterNames(address: SMTPServerAddress): string[] {
   return address.args ? Object.keys(address.args).map((name) => name.toUpperCase()) : [];
 }
@@ -182,7 +162,6 @@ function parameterNames(address: SMTPServerAddress): string[] {
 /** How long after closeTimeoutMs smtp-server's own cut-off would act, had close() not. */
 const CLOSE_BACKSTOP_MS = 1000;
 
-/** The reply that closes a session over a time limit. */
 const OVERRUN_REPLIES: Record<Overrun, () => Reply> = {
   session: REPLIES.sessionTimeLimit,
   commandLine: REPLIES.commandTooSlow,
@@ -190,9 +169,8 @@ const OVERRUN_REPLIES: Record<Overrun, () => Reply> = {
 };
 
 /**
- * Open connections above `enter` start stress mode; at `leave` or fewer it ends. The margin
- * between them (a twentieth of the limit, one at least) keeps a node hovering at the threshold
- * from retiming every connection on each connect and disconnect.
+ * Open connections above `enter` start stress mode; at `leave` or fewer it ends. The margin keeps
+ * a node hovering at the threshold from retiming every connection at each connect.
  */
 export function stressBounds(
   limits: Pick<SmtpLimits, 'maxConnections' | 'stressThresholdPercent'>,
@@ -211,10 +189,7 @@ interface LiveSession {
   creators: Map<string, string | null>;
 }
 
-/**
- * The listener's shared state, in one place: what the phase handlers and the sweep read and
- * change. Everything else they need comes with the session smtp-server hands them.
- */
+/** The listener's shared state: what the phase handlers and the sweep read and change. */
 interface Listener {
   opts: SmtpListenerOptions;
   domains: ReadonlySet<string>;
@@ -238,10 +213,7 @@ function refuse(l: Listener, err: Reply): Reply {
   return err;
 }
 
-/**
- * The mailbox address of a recipient as given in RCPT TO: lower case, the bare `Postmaster`
- * (no domain, any case: RFC 5321 §4.5.1) as postmaster of the first domain.
- */
+/** A recipient's mailbox: lower case; bare `Postmaster` (RFC 5321 §4.5.1) of the first domain. */
 function recipientMailbox(l: Listener, address: string): string {
   return address.toLowerCase() === 'postmaster'
     ? `postmaster@${l.opts.domains[0]!}`
@@ -257,7 +229,6 @@ function recipientsOf(l: Listener, session: SMTPServerSession): string[] {
 const senderOf = (session: SMTPServerSession) =>
   session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
 
-/** The SIZE the client declared in MAIL FROM, if any. */
 function declaredSize(session: SMTPServerSession): number | null {
   const { mailFrom } = session.envelope;
   const size = Number(mailFrom && mailFrom.args && mailFrom.args.SIZE);
@@ -279,9 +250,8 @@ function envelopeOf(l: Listener, session: SMTPServerSession): Envelope {
 }
 
 /**
- * Reads the whole stream; resolves null when it went over SIZE (the rest is drained). Counts
- * the bytes for the DATA rate limit; when the session is cut off meanwhile, what was received
- * is let go at once and the promise rejects.
+ * Reads the whole stream, counting its bytes for the DATA rate; null past SIZE (the rest is
+ * drained). A session cut off meanwhile lets go of what was received, and the promise rejects.
  */
 function readMessage(
   l: Listener,
@@ -328,9 +298,8 @@ function readMessage(
 }
 
 /**
- * The chunks in a buffer of their own. Not Buffer.concat: below 4 KiB it returns a slice of
- * Node's shared 8 KiB pool, and the store's structured clone to its writer thread copies a
- * view's whole backing store, so each 1 KB message crossed over as 8 KiB.
+ * The chunks in a buffer of their own. Not Buffer.concat: below 4 KiB it slices Node's shared
+ * 8 KiB pool, and a structured clone to another thread copies the whole pool with it.
  */
 function join(chunks: Buffer[], length: number): Buffer {
   const raw = Buffer.allocUnsafeSlow(length);
@@ -352,10 +321,7 @@ function logOperatorMail(l: Listener, session: SMTPServerSession, to: string[], 
   else l.opts.logger.warn(fields, 'mail for the operator stored; set OPERATOR_TOKEN to read it');
 }
 
-/**
- * Counts a whole message against the caps, before anything of it is stored: resolves what was
- * counted (null without caps), or throws the refusal.
- */
+/** Counts a whole message against the caps: what was counted (null without caps), or a refusal. */
 async function admit(
   l: Listener,
   session: SMTPServerSession,
@@ -381,9 +347,8 @@ async function admit(
 }
 
 /**
- * Stores a copy of `raw` per recipient mailbox, once the store has room and the caps admit it:
- * resolves the 250 text, or throws the refusal. Both are judged here, with the message whole
- * and its size exact, and before the store: a refused message leaves nothing written.
+ * Stores a copy of `raw` per recipient mailbox once the store has room and the caps admit it,
+ * judged with the size exact and nothing written: resolves the 250 text, or throws the refusal.
  */
 async function deliver(l: Listener, raw: Buffer, session: SMTPServerSession) {
   const { opts } = l;
@@ -418,10 +383,7 @@ async function deliver(l: Listener, raw: Buffer, session: SMTPServerSession) {
   return REPLIES.queued(ids[0]!);
 }
 
-/**
- * Reads the message whole and delivers it: resolves the 250 text, or throws the refusal with
- * what the mailboxes' records say of the message (its size, the limit it passed).
- */
+/** Reads the message whole and delivers it; a refusal carries the size and the limit passed. */
 async function receive(l: Listener, stream: SMTPServerDataStream, session: SMTPServerSession) {
   const max = l.opts.maxMessageBytes;
   const raw = await readMessage(l, stream, session);
@@ -435,10 +397,8 @@ async function receive(l: Listener, stream: SMTPServerDataStream, session: SMTPS
 }
 
 /**
- * One handler per SMTP phase, in the order a session meets them, as WildDuck's `lmtp.js` and
- * ZoneMTA's `smtp-interface.js` read: each takes the listener's state and what smtp-server hands
- * it, and returns (or resolves) its answer or throws a reply of REPLIES. `handlersFor` turns
- * them into smtp-server's callbacks.
+ * One handler per SMTP phase, in the order a session meets them (docs/architecture.md, "SMTP
+ * ingress"): each returns its answer or throws a reply of REPLIES.
  */
 const PHASES = {
   /** A new connection: the per-IP limit, then the session's clocks. */
@@ -453,10 +413,7 @@ const PHASES = {
     l.opts.metrics?.connectionsOpen.inc();
   },
 
-  /**
-   * MAIL FROM: not while closing nor while the store is past its watermark, known parameters
-   * only, a sender we can write, a count.
-   */
+  /** MAIL FROM: not while closing or past the watermark; known parameters, a writable sender. */
   mailFrom(l: Listener, address: SMTPServerAddress, session: SMTPServerSession): void {
     if (l.closing) throw REPLIES.shuttingDown();
     if (l.opts.storeLow?.()) throw REPLIES.insufficientStorage();
@@ -469,9 +426,8 @@ const PHASES = {
   },
 
   /**
-   * RCPT TO: resolved to a live mailbox of ours with room, in one indexed read, that the caps
-   * still admit mail for. A full mailbox, or a spent cap, records the refusal; an unknown
-   * address records nothing, and counts toward the session's limit of refused recipients.
+   * RCPT TO: a live mailbox of ours with room (one indexed read) that the caps admit. A full
+   * mailbox or a spent cap records the refusal; an unknown address counts as a bad recipient.
    */
   async rcptTo(l: Listener, address: SMTPServerAddress, session: SMTPServerSession) {
     if (parameterNames(address).length) throw REPLIES.unknownRcptParameter();
@@ -503,10 +459,7 @@ const PHASES = {
     l.live.get(session.id)?.creators.set(mailbox.address, mailbox.creator);
   },
 
-  /**
-   * DATA: read whole (drained past SIZE), capped, stored per mailbox; the 250 comes after the
-   * store's commit. A refusal is recorded by every recipient mailbox: the message was theirs.
-   */
+  /** DATA: read whole, capped, stored; 250 after the commit. Every recipient records a refusal. */
   async data(l: Listener, stream: SMTPServerDataStream, session: SMTPServerSession) {
     try {
       return await receive(l, stream, session);
@@ -538,9 +491,8 @@ const PHASES = {
 };
 
 /**
- * Calls a phase handler and answers through smtp-server's callback: its value, or a reply of
- * ours (counted), or, for anything else, 451 after a log line. A handler that answers at once
- * is answered at once, without a promise turn.
+ * Answers through smtp-server's callback: a phase's value, a reply of ours (counted), or 451 and
+ * a log line. A handler that answers at once is answered without a promise turn.
  */
 function answer<T>(
   l: Listener,
@@ -563,25 +515,14 @@ function answer<T>(
 }
 
 /** smtp-server's handler options, each a phase of PHASES. */
-function handlersFor(l: Listener) {
+function handlersFor(
+  l: Listener,
+): Pick<SMTPServerOptions, 'onConnect' | 'onMailFrom' | 'onRcptTo' | 'onData' | 'onClose'> {
   return {
-    onConnect: (session: SMTPServerSession, cb: (err?: Error | null) => void) =>
-      answer(l, () => PHASES.connect(l, session), cb),
-    onMailFrom: (
-      address: SMTPServerAddress,
-      session: SMTPServerSession,
-      cb: (err?: Error | null) => void,
-    ) => answer(l, () => PHASES.mailFrom(l, address, session), cb),
-    onRcptTo: (
-      address: SMTPServerAddress,
-      session: SMTPServerSession,
-      cb: (err?: Error | null) => void,
-    ) => answer(l, () => PHASES.rcptTo(l, address, session), cb),
-    onData(
-      stream: SMTPServerDataStream,
-      session: SMTPServerSession,
-      cb: (err?: Error | null, message?: string) => void,
-    ) {
+    onConnect: (session, cb) => answer(l, () => PHASES.connect(l, session), cb),
+    onMailFrom: (address, session, cb) => answer(l, () => PHASES.mailFrom(l, address, session), cb),
+    onRcptTo: (address, session, cb) => answer(l, () => PHASES.rcptTo(l, address, session), cb),
+    onData(stream, session, cb) {
       // close() waits for the answer to be written, not only for the store.
       const answered = new Promise<void>((resolve) =>
         answer(
@@ -600,10 +541,7 @@ function handlersFor(l: Listener) {
   };
 }
 
-/**
- * Enters or leaves stress mode as the open connections cross its bounds, and retimes every
- * open connection and the next ones: the short idle timeout in stress, the generous one else.
- */
+/** Enters or leaves stress mode at its bounds, retiming the open connections and the next. */
 function updateStress(l: Listener) {
   const { limits } = l.opts;
   const open = l.counters.size;
@@ -619,10 +557,7 @@ function updateStress(l: Listener) {
   );
 }
 
-/**
- * One pass over the open connections for every time limit: one timer for the listener, not
- * one per connection or per chunk. See session-deadlines.ts for what each limit measures.
- */
+/** One pass over the open connections for every time limit (session-deadlines.ts): one timer. */
 function sweep(l: Listener) {
   const at = now();
   for (const connection of l.adapted.connections()) {
