@@ -7,7 +7,7 @@ import type {
   SMTPServerOptions,
   SMTPServerSession,
 } from 'smtp-server';
-import { normalizeAddress, splitAddress } from '../../domain/address';
+import { normalizeAddress, senderPath, splitAddress } from '../../domain/address';
 import { isRoleAddress } from '../../domain/role-mailboxes';
 import type { Admission, DeliveryCap } from '../../counters/delivery-cap';
 import type { Clock } from '../../domain/clock';
@@ -15,7 +15,7 @@ import type { EventBus } from '../../events/event-bus';
 import type { SmtpMetrics } from '../../observability/instruments';
 import type { MailStore, Quota } from '../../store/mail-store';
 import type { DeliveryResult, IngestPipeline } from '../pipeline';
-import { senderPath, type Envelope } from '../trace-headers';
+import type { Envelope } from '../trace-headers';
 import { createRefusalLog, type RefusalLog } from './refusal-log';
 import { createSessionCounters, type SessionCounters } from './session-counters';
 import {
