@@ -230,8 +230,8 @@ async function overCapChecks(header: string, facts: SpfFacts): Promise<FirstChec
   };
 }
 
-/** The outcome of a check that failed as a whole: nothing is known. */
-function temperror(hostname: string): AuthOutcome {
+/** The outcome of a check that failed as a whole, or did not finish: nothing is known. */
+export function temperror(hostname: string): AuthOutcome {
   return {
     results: { spf: 'temperror', dkim: 'temperror', dmarc: 'temperror', domain: null },
     header: authResultsField(hostname, ['dkim=temperror', 'spf=temperror', 'dmarc=temperror']),
