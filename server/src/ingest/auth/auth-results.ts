@@ -42,6 +42,18 @@ const OPEN = 0x28;
 const CLOSE = 0x29;
 const SEMICOLON = 0x3b;
 
+/** Where the comment opened at `open` closes (RFC 5322 §3.2.2: nested, quoted pairs), or `end`. */
+export function commentEnd(text: string, open: number, end = text.length): number {
+  let i = open;
+  for (let depth = 1; depth > 0 && ++i < end;) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === OPEN) depth++;
+    else if (c === CLOSE) depth--;
+  }
+  return i;
+}
+
 /**
  * The authserv-id of the field `text[start, end)` when it is an `Authentication-Results` field,
  * else null: the first value after the colon (a token, or a quoted string), past blanks, folds
@@ -54,15 +66,8 @@ function authservIdOf(text: string, start: number, end: number): string | null {
   while (i < end) {
     const c = text.charCodeAt(i);
     if (isBlank(c)) i++;
-    else if (c === OPEN) {
-      for (let depth = 1; depth > 0 && ++i < end;) {
-        const d = text.charCodeAt(i);
-        if (d === BACKSLASH) i++;
-        else if (d === OPEN) depth++;
-        else if (d === CLOSE) depth--;
-      }
-      i++;
-    } else break;
+    else if (c === OPEN) i = commentEnd(text, i, end) + 1;
+    else break;
   }
   if (i >= end) return '';
   if (text.charCodeAt(i) === QUOTE) {
