@@ -1,24 +1,12 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 /**
- * htmlparser2's tokenizer, with each run of adjacent text events handed on as one.
- *
- * The tokenizer ends a text event at every `<`, also at one that starts no tag (`<<`, `< `,
- * `<1`): it goes to "before tag name", finds no tag, and starts a new text section at that `<`.
- * So `<` by the thousand is a text event per character, and sanitize-html pays per event (six
- * regular-expression passes to escape it, a string appended twice) as do the scan's callbacks
- * in sanitize.ts: several times what an ordinary message of the same size costs
- * (bench/README.md, "Hostile mail, before and after"). Adjacent events are adjacent slices of the
- * same input, so one event over their union reads the same characters; what sanitize-html does
- * with a text event (escape it, append it to the output and to its element's text) gives the
- * same result for the whole as for its parts in turn. `server/test/html-text-runs.test.ts`
- * holds the output equal, byte for byte, to that of the plain tokenizer.
- *
- * Only the public API is used: the `Tokenizer` option of htmlparser2's `Parser`, which
- * sanitize-html passes on from its `parser` option, and the callbacks' interface. A decoded
- * entity (`&lt;`) is an event of its own kind and stays one: it is not a slice of the input.
- * Checked against htmlparser2 10.1.0; the test also fails when sanitize-html loads another
- * copy of htmlparser2 than ours, or when the parser gains a callback that is not passed on.
+ * htmlparser2's tokenizer, each run of adjacent text events handed on as one: a fast path
+ * (docs/architecture.md, "Fast paths"). The tokenizer ends a text event at every `<`, so `<` by
+ * the thousand is an event per character, and sanitize-html pays six regex passes per event.
+ * Adjacent events are adjacent slices of the input, so one event over their union gives the same
+ * output, which `server/test/html-text-runs.test.ts` holds byte for byte. Public API only (the
+ * `Tokenizer` option of `Parser`); checked against htmlparser2 10.1.0.
  */
 export const CHECKED_HTMLPARSER2_VERSION = '10.1.0';
 

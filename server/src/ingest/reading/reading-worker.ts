@@ -50,10 +50,8 @@ const dnsLookup = checks
   : null;
 
 /**
- * `lookup` for one job: the job gives the CPU lock back when it asks its first question and
- * takes it back when its last answer is in, before any answer reaches it. mailauth asks
- * questions together only to await them together (A and AAAA, PTR names), so the job waits as
- * a whole, and holds the lock only while it computes.
+ * `lookup` for one job: it gives the CPU lock back at its first question out and takes it again
+ * when the last is in, before any answer reaches it (mailauth awaits its questions together).
  */
 function lockedLookup(job: LockJob, lookup: DnsLookup): DnsLookup {
   let out = 0;
@@ -163,11 +161,7 @@ port.on('message', (request: ReadingRequest) => {
     );
 });
 
-/**
- * A message of the usual shape (text and HTML, a quoted-printable part, an attachment), read
- * once before the worker says it is ready: the libraries load what they load on first use and
- * their code warms up, so a sender's first message is not charged for that.
- */
+/** A message of the usual shape read before `ready`, so no sender is charged for a first use. */
 const WARM_UP = Buffer.from(
   [
     'From: Negozio <noreply@negozio.example>',
