@@ -12,17 +12,11 @@ export interface IngestPipelineDeps {
   /** Per-mailbox limits; a message that would go over is refused for that mailbox. */
   quota: Quota;
   bus: EventBus;
-  /**
-   * Reads each message once, its sender checked first when it has an envelope (the reading
-   * room's workers): bounded by their deadlines, it never fails a delivery.
-   */
+  /** Reads each message once, its sender checked first (the reading room's workers). */
   reader: MessageReader;
   clock: Clock;
   logger: Logger;
-  /**
-   * The share of `mailbox` that the mail of the client at `clientIp` may hold, when the mailbox
-   * gives senders one; the store holds it with the quota. Absent: no mailbox gives one.
-   */
+  /** The share of `mailbox` the mail of `clientIp` may hold, if any (store/role-mailboxes.ts). */
   senderShare?: (mailbox: string, clientIp: string) => SenderShare | undefined;
 }
 
@@ -36,23 +30,16 @@ export interface DeliveryResult {
   full: number;
   /** Recipients whose mailbox had ended meanwhile. */
   gone: number;
-  /**
-   * Set when the message was refused whole, nothing stored: `multiple-from` for more than one
-   * From address, since nobody can tell which one DMARC should judge (RFC 7489 §6.6.1).
-   */
+  /** Refused whole, nothing stored: more than one From address (RFC 7489 §6.6.1). */
   refused?: 'multiple-from';
 }
 
 export interface IngestPipeline {
   /**
-   * Reads `raw` once and stores a copy in each recipient mailbox that is still live, with its
-   * summary and its reading, in one write; resolves after the store committed, and each stored
-   * copy is announced on the bus (in the store's own write when it `announcesDeliveries`).
-   * Recipients are addresses already resolved at RCPT time, lower case, without duplicates.
-   * With `envelope`, the sender is checked and each copy starts with its own `Return-Path:`,
-   * `Authentication-Results:` and `Received:` (trace-headers.ts), which its size and the quota
-   * count; every byte after them is `raw` as received, but for an incoming
-   * `Authentication-Results:` field in our name, taken out.
+   * Reads `raw` once and stores a copy, summary and reading in one write, in each live recipient
+   * mailbox (resolved at RCPT, lower case, distinct); resolves after the commit and announces
+   * each copy. With `envelope`, the sender is checked and each copy starts with its own trace
+   * fields (trace-headers.ts); an incoming `Authentication-Results:` in our name is taken out.
    */
   deliver(raw: Buffer, recipients: readonly string[], envelope?: Envelope): Promise<DeliveryResult>;
 }
@@ -77,9 +64,7 @@ export function createIngestPipeline({
 }: IngestPipelineDeps): IngestPipeline {
   return {
     async deliver(raw, recipients, envelope) {
-      // The check runs before the store, in the same job as the reading: its results are stored
-      // with the message and its header is part of the raw bytes, all written once
-      // (docs/architecture.md, "One message's journey").
+      // The check and the reading are one job, before the one write (docs/architecture.md).
       const facts = envelope
         ? { ip: envelope.clientIp, helo: envelope.heloName, sender: envelope.sender }
         : null;

@@ -22,10 +22,8 @@ function fold(clause: string): string {
 }
 
 /**
- * Our field: `authservId` (our host name), then each clause (mailauth's `info` of a check, e.g.
- * `dkim=pass header.i=@example.com header.s=sel header.a=rsa-sha256 header.b=AbCdEf12`) on a
- * line of its own, laid out as mailauth's `authenticate()` lays out its field. Folded with CRLF,
- * without a final line break.
+ * Our field: `authservId`, then each clause (mailauth's `info` of a check) on a line of its own,
+ * as `authenticate()` lays out its field; CRLF, no final line break.
  */
 export function authResultsField(authservId: string, clauses: readonly string[]): string {
   return `Authentication-Results: ${authservId};\r\n ${clauses.map(fold).join(';\r\n ')}`;
@@ -55,9 +53,8 @@ export function commentEnd(text: string, open: number, end = text.length): numbe
 }
 
 /**
- * The authserv-id of the field `text[start, end)` when it is an `Authentication-Results` field,
- * else null: the first value after the colon (a token, or a quoted string), past blanks, folds
- * and comments (RFC 8601 §2.2, with RFC 5322's CFWS). Reads no further than the id.
+ * The authserv-id of `text[start, end)` if it is an `Authentication-Results` field, else null:
+ * its first token or quoted string past CFWS (RFC 8601 §2.2).
  */
 function authservIdOf(text: string, start: number, end: number): string | null {
   const name = /^authentication-results[ \t]*:/i.exec(text.slice(start, start + 64));
@@ -93,14 +90,9 @@ function authservIdOf(text: string, start: number, end: number): string | null {
 }
 
 /**
- * `header` (a message's header block, up to and including its blank line) without the incoming
- * `Authentication-Results` fields whose authserv-id is `authservId` (case aside, and a final
- * dot), or null when it has none. RFC 8601 §5 asks a border MTA to delete such fields: they
- * claim results of ours that we never gave (`dmarc=pass` for a spoof), and a reader that trusts
- * our id could believe them. Deleted rather than renamed: a renamed field would still show our
- * name beside a forged `pass` in the `.eml` a visitor opens, and RFC 8601 names deletion. Fields
- * of other authserv-ids stay: they are the results of the servers the message crossed. One pass;
- * the bytes around what is taken out are kept as they are.
+ * `header` without the incoming `Authentication-Results` fields in our name (`authservId`, case
+ * and a final dot aside), or null when it has none: RFC 8601 §5 has a border MTA delete them,
+ * as they claim results we never gave. Others' fields and every other byte stay.
  */
 export function stripOwnAuthenticationResults(header: Buffer, authservId: string): Buffer | null {
   const text = header.toString('latin1');

@@ -5,10 +5,7 @@ export interface CountedLimits {
   maxBadRecipients: number;
 }
 
-/**
- * Per-IP connection counts and per-session message and bad-recipient counts. Plain bookkeeping
- * with no timers and no library types: the listener asks, and answers in SMTP's words itself.
- */
+/** Per-IP connection counts and per-session message and bad-recipient counts: bookkeeping. */
 export interface SessionCounters {
   /** Counts a new session from `ip`; false (and nothing counted) when that IP is at its limit. */
   open(sessionId: string, ip: string): boolean;
