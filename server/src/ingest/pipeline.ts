@@ -44,12 +44,14 @@ export interface IngestPipeline {
   deliver(raw: Buffer, recipients: readonly string[], envelope?: Envelope): Promise<DeliveryResult>;
 }
 
-/** `prefix` then `raw`, in a buffer of its own (see `join` in smtp-listener.ts for why). */
-function withPrefix(prefix: string, raw: Buffer): Buffer {
-  const head = Buffer.byteLength(prefix);
-  const out = Buffer.allocUnsafeSlow(head + raw.length);
-  out.write(prefix, 0);
-  raw.copy(out, head);
+/**
+ * `parts` in a buffer of their own. Not Buffer.concat: below 4 KiB it slices Node's shared 8 KiB
+ * pool, and a structured clone to another thread copies the whole pool with it.
+ */
+export function ownBuffer(parts: readonly Buffer[]): Buffer {
+  const out = Buffer.allocUnsafeSlow(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) at += part.copy(out, at);
   return out;
 }
 
@@ -76,12 +78,9 @@ export function createIngestPipeline({
       const eol = envelope ? lineEndingOf(received) : '';
       const deliveries: Delivery[] = recipients.map((mailbox) => {
         const id = newMessageId();
-        const copy = envelope
-          ? withPrefix(
-              traceHeaders(envelope, mailbox, id, receivedAt, eol, read.check?.header),
-              received,
-            )
-          : received;
+        const trace =
+          envelope && traceHeaders(envelope, mailbox, id, receivedAt, eol, read.check?.header);
+        const copy = trace ? ownBuffer([Buffer.from(trace), received]) : received;
         return {
           mailbox,
           share: envelope && senderShare?.(mailbox, envelope.clientIp),

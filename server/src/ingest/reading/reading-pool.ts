@@ -14,6 +14,7 @@ import type { AuthOutcome } from '../auth';
 import { newLockMemory, readHolder, type Step } from './cpu-lock';
 import { sharedNow, threadClock, WALL_CLOCK, type ThreadClock } from './thread-clock';
 import {
+  asBuffer,
   storedAsIs,
   type ArrivalWork,
   type ReadingRequest,
@@ -182,8 +183,6 @@ function own(bytes: Buffer): Uint8Array {
     ? bytes
     : new Uint8Array(bytes);
 }
-
-const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
 
 /**
  * Reading off the event loop on two worker threads, each job within `deadlineMs` of CPU at its

@@ -18,6 +18,9 @@ export interface ArrivalWork {
   bodyAt: number;
 }
 
+/** A Buffer over the bytes a message between threads carried, copying nothing. */
+export const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+
 /** Whether a part is stored as its content: mailsplit decodes only base64 and quoted-printable. */
 export const storedAsIs = (encoding: string) =>
   encoding !== 'base64' && encoding !== 'quoted-printable';

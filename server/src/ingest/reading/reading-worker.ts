@@ -13,12 +13,13 @@ import { headerBlockEnd, mayHoldResults } from './header-scan';
 import { decodeBody } from './mime-parts';
 import { readMessage } from './read-message';
 import { ownSchedstat, threadClock } from './thread-clock';
-import type {
-  ReadingOp,
-  ReadingRequest,
-  ReadingWorkerApi,
-  ReadingWorkerData,
-  ReadingWorkerMessage,
+import {
+  asBuffer,
+  type ReadingOp,
+  type ReadingRequest,
+  type ReadingWorkerApi,
+  type ReadingWorkerData,
+  type ReadingWorkerMessage,
 } from './reading-protocol';
 
 /**
@@ -79,8 +80,6 @@ function lockedLookup(job: LockJob, lookup: DnsLookup): DnsLookup {
     return settled.value;
   };
 }
-
-const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
 
 /** Each operation, run by `job` while it holds the lock (the caller takes and gives it back). */
 const operations: {

@@ -8,30 +8,15 @@ import { TextRunTokenizer } from './html-text-runs';
  * need it, and in the iframe CSS runs no code and loads nothing until the visitor asks.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
+  // The defaults (text, lists, tables, headings, links) and what mail layouts add to them.
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
     'img',
     'font',
     'center',
     'style',
-    'span',
-    'div',
-    'u',
-    's',
     'strike',
     'big',
-    'small',
-    'hr',
-    'table',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'td',
-    'th',
-    'caption',
-    'colgroup',
-    'col',
   ],
   disallowedTagsMode: 'discard',
   allowVulnerableTags: true, // <style>: see above

@@ -14,7 +14,7 @@ import type { Clock } from '../../domain/clock';
 import type { EventBus } from '../../events/event-bus';
 import type { SmtpMetrics } from '../../observability/instruments';
 import type { MailStore, Quota } from '../../store/mail-store';
-import type { DeliveryResult, IngestPipeline } from '../pipeline';
+import { ownBuffer, type DeliveryResult, type IngestPipeline } from '../pipeline';
 import type { Envelope } from '../trace-headers';
 import { createRefusalLog, type RefusalLog } from './refusal-log';
 import { createSessionCounters, type SessionCounters } from './session-counters';
@@ -292,20 +292,9 @@ function readMessage(
     stream.on('end', () => {
       settle();
       if (dropped) return;
-      resolve(stream.sizeExceeded || length > max ? null : join(chunks, length));
+      resolve(stream.sizeExceeded || length > max ? null : ownBuffer(chunks));
     });
   });
-}
-
-/**
- * The chunks in a buffer of their own. Not Buffer.concat: below 4 KiB it slices Node's shared
- * 8 KiB pool, and a structured clone to another thread copies the whole pool with it.
- */
-function join(chunks: Buffer[], length: number): Buffer {
-  const raw = Buffer.allocUnsafeSlow(length);
-  let at = 0;
-  for (const chunk of chunks) at += chunk.copy(raw, at);
-  return raw;
 }
 
 /** Mail for postmaster or abuse is rare and matters: a line each, a warning if nobody reads it. */
