@@ -28,8 +28,6 @@ export interface DeliveryResult {
   stored: string[];
   /** Recipients whose mailbox was full. */
   full: number;
-  /** Recipients whose mailbox had ended meanwhile. */
-  gone: number;
   /** Refused whole, nothing stored: more than one From address (RFC 7489 §6.6.1). */
   refused?: 'multiple-from';
 }
@@ -71,8 +69,7 @@ export function createIngestPipeline({
         ? { ip: envelope.clientIp, helo: envelope.heloName, sender: envelope.sender }
         : null;
       const read = await reader.readArrival(raw, facts, envelope?.clientIp);
-      if (read.multipleFrom)
-        return { ids: [], stored: [], full: 0, gone: 0, refused: 'multiple-from' };
+      if (read.multipleFrom) return { ids: [], stored: [], full: 0, refused: 'multiple-from' };
       const received = read.header ? Buffer.concat([read.header, raw.subarray(read.bodyAt)]) : raw;
       const receivedAt = clock.now();
       const eol = envelope ? lineEndingOf(received) : '';
@@ -120,7 +117,6 @@ export function createIngestPipeline({
         ids: stored.map((d) => d.message.id),
         stored: stored.map((d) => d.mailbox),
         full: outcomes.filter((o) => o === 'full').length,
-        gone: outcomes.filter((o) => o === 'gone').length,
       };
     },
   };

@@ -52,9 +52,6 @@ export function readHolder(memory: SharedArrayBuffer, now: number): LockHolder |
   return Atomics.load(ints, HOLDER) === job ? { job, step, heldMs } : null;
 }
 
-/** The id of the job holding the lock in `memory`; 0 when it is free. */
-export const holderOf = (memory: SharedArrayBuffer) => Atomics.load(views(memory).ints, HOLDER);
-
 /** A job as the lock knows it: its id and the time it has held the lock so far. */
 export interface LockJob {
   id: number;

@@ -71,10 +71,6 @@ const TEXT_RUNS_PARSER: ParserOptions = {
 };
 const parserOptions = (textRuns: boolean) => (textRuns ? TEXT_RUNS_PARSER : PLAIN_PARSER);
 
-export function sanitizeMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): string {
-  return sanitizeHtml(capTags(capNesting(html)), { ...OPTIONS, parser: parserOptions(textRuns) });
-}
-
 /**
  * Elements open at once past which opening tags are dropped: htmlparser2 searches its stack of
  * open elements on every tag (10.x, `Parser.emitOpenTag`, `onclosetag`). Layouts nest a few dozen.
@@ -294,7 +290,7 @@ export function countHtmlScanWork(into: HtmlScanWork | null): void {
 
 let work: HtmlScanWork | null = null;
 
-/** `sanitizeMailHtml` that also collects the visible text and anchors, in the same pass. */
+/** `html` sanitised, with its visible text and anchors collected in the same pass. */
 export function scanMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): ScannedHtml {
   const parts: string[] = [];
   const links: MessageLink[] = [];
