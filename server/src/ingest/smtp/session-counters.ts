@@ -1,7 +1,10 @@
-/** The counted limits of SMTP sessions; see `SmtpLimits` in smtp-listener.ts. */
+/** The counted limits of SMTP sessions (part of `SmtpLimits`). */
 export interface CountedLimits {
+  /** Simultaneous connections from one IP address. */
   maxConnectionsPerIp: number;
+  /** Messages (MAIL FROM) per connection. */
   maxMessagesPerConnection: number;
+  /** Refused recipients per connection before it is closed (address harvesting). */
   maxBadRecipients: number;
 }
 

@@ -1,10 +1,14 @@
 import type { WireState } from './smtp-server-internals';
 
-/** The time limits of SMTP sessions; see `SmtpLimits` in smtp-listener.ts. */
+/** The time limits of SMTP sessions (part of `SmtpLimits`), each closing with 421 4.4.2. */
 export interface TimeLimits {
+  /** A connection open this long is closed, however busy: stops clients that dribble. */
   sessionTimeoutMs: number;
+  /** A command line must arrive whole within this, from its first byte. */
   commandTimeoutMs: number;
+  /** DATA must arrive at this average rate at least, from the 354 on; 0: off. */
   minDataRateBytesPerSecond: number;
+  /** The DATA rate is judged only once DATA has lasted this long (TCP slow start, a stall). */
   minDataRateGraceMs: number;
 }
 

@@ -17,13 +17,18 @@ import type { MailStore, Quota } from '../../store/mail-store';
 import { ownBuffer, type DeliveryResult, type IngestPipeline } from '../pipeline';
 import type { Envelope } from '../trace-headers';
 import { createRefusalLog, type RefusalLog } from './refusal-log';
-import { createSessionCounters, type SessionCounters } from './session-counters';
+import {
+  createSessionCounters,
+  type CountedLimits,
+  type SessionCounters,
+} from './session-counters';
 import {
   checkSession,
   newSessionTimes,
   sweepIntervalMs,
   type Overrun,
   type SessionTimes,
+  type TimeLimits,
 } from './session-deadlines';
 import { createSmtpServer, type AdaptedServer, type SmtpReply } from './smtp-server-internals';
 
@@ -69,11 +74,9 @@ export interface SmtpListenerOptions {
 }
 
 /** Abuse limits of the SMTP server; every one answers in SMTP's own words (421, 452). */
-export interface SmtpLimits {
+export interface SmtpLimits extends CountedLimits, TimeLimits {
   /** Simultaneous connections; the next one is greeted 421 and closed. */
   maxConnections: number;
-  /** Simultaneous connections from one IP address. */
-  maxConnectionsPerIp: number;
   /** Silence before a connection that owes us a command is closed (RFC 5321 §4.5.3.2.7: 5 min). */
   idleTimeoutMs: number;
   /** The idle timeout in stress mode: short, so idle clients leave room to those that send. */
@@ -83,18 +86,6 @@ export interface SmtpLimits {
    * `stressBounds`), as Postfix's `smtpd_timeout = ${stress?{10}:{300}}s` does.
    */
   stressThresholdPercent: number;
-  /** A connection open this long is closed (421), however busy: stops clients that dribble. */
-  sessionTimeoutMs: number;
-  /** A command line must arrive whole within this, from its first byte (421 4.4.2). */
-  commandTimeoutMs: number;
-  /** DATA must arrive at this average rate at least, from the 354 on (421 4.4.2); 0: off. */
-  minDataRateBytesPerSecond: number;
-  /** The DATA rate is judged only once DATA has lasted this long (TCP slow start, a first stall). */
-  minDataRateGraceMs: number;
-  /** Messages (MAIL FROM) per connection. */
-  maxMessagesPerConnection: number;
-  /** Refused recipients per connection before it is closed (address harvesting). */
-  maxBadRecipients: number;
 }
 
 export interface SmtpListener {
