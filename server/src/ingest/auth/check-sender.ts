@@ -1,4 +1,4 @@
-import type { AuthResult, MessageAuthentication } from '@et/common';
+import type { AuthResult } from '@et/common';
 import {
   authenticate,
   dmarc,
@@ -9,6 +9,7 @@ import {
   type SPFResult,
 } from 'mailauth';
 import { isIP } from 'node:net';
+import type { SenderCheck, SenderFacts } from '../../domain/message';
 import {
   fromAddresses,
   hasDkimSignature,
@@ -18,22 +19,8 @@ import {
 import { authResultsField } from './auth-results';
 import type { DnsLookup } from './dns-lookup';
 
-/** What the SMTP session knows of the sender. */
-export interface SenderFacts {
-  /** The client's IP address. */
-  ip: string;
-  /** Its HELO/EHLO name. */
-  helo: string;
-  /** MAIL FROM; '' for the null sender `<>`. */
-  sender: string;
-}
-
 /** What the checks of one message came to. */
-export interface AuthOutcome {
-  /** The words stored with the message and served by the API. */
-  results: MessageAuthentication;
-  /** Our `Authentication-Results:` field (RFC 8601), folded with CRLF, no final line break. */
-  header: string;
+export interface AuthOutcome extends SenderCheck {
   /** The From addresses mailauth read; DMARC judges a message that has exactly one. */
   headerFrom: string[];
 }

@@ -4,6 +4,6 @@
  * The only room that imports mailauth; the rest of the service sees only this face. Its
  * functions hold no state between messages, so each reading thread may call them.
  */
-export { checkSender, temperror, type AuthOutcome, type SenderFacts } from './check-sender';
+export { checkSender, temperror, type AuthOutcome } from './check-sender';
 export { createDnsLookup, type DnsLookup } from './dns-lookup';
 export { stripOwnAuthenticationResults } from './auth-results';

@@ -8,6 +8,7 @@ import type {
 } from '../../domain/message';
 import {
   cleanAddress,
+  cleanContentType,
   cleanDisplayName,
   cleanFilename,
   cleanSubject,
@@ -160,10 +161,4 @@ function addressList(field: AddressObject | AddressObject[] | undefined): MailAd
 /** Whitespace folded, trimmed, cut at PREVIEW_CHARS on a code-point boundary. */
 export function makePreview(text: string): string {
   return cutAtCodePoint(text.replace(/\s+/g, ' ').trim(), PREVIEW_CHARS);
-}
-
-/** A `type/subtype` made of token characters, else application/octet-stream. */
-function cleanContentType(type: unknown): string {
-  const t = (typeof type === 'string' ? type : '').toLowerCase().trim();
-  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(t) ? t : 'application/octet-stream';
 }
