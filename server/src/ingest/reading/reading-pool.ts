@@ -104,16 +104,13 @@ export function createSenderCosts({
   };
 }
 
-/** How `startReadingPool` reads. */
-export interface ReadingPoolOptions {
+/** How `startReadingPool` reads: as its workers do, and within `deadlineMs`. */
+export interface ReadingPoolOptions
+  extends
+    Pick<ReadingWorkerData, 'hostname' | 'checks'>,
+    Partial<Pick<ReadingWorkerData, 'textRuns'>> {
   /** `READ_DEADLINE_MS`: the longest a job may hold its worker's CPU lock. */
   deadlineMs: number;
-  /** Our host name: the authserv-id of Authentication-Results. */
-  hostname: string;
-  /** The sender checks' settings; null when they are off. */
-  checks: ReadingWorkerData['checks'];
-  /** The sanitiser's text-runs fast path (default true). */
-  textRuns?: boolean;
   /** Told each deadline a job hit, with the step it was at. */
   onDeadline?: (step: Step) => void;
   /** Where a worker that failed is reported. */

@@ -1,22 +1,11 @@
-import type {
-  MessageSummaryFields,
-  ReadingAttachment,
-  SenderFacts,
-  StoredReading,
-} from '../../domain/message';
+import type { ArrivalReading, SenderFacts, StoredReading } from '../../domain/message';
 import type { AuthOutcome } from '../auth';
 
-/** A message read on arrival, as a worker answers: what `ArrivalReading` is made of. */
-export interface ArrivalWork {
-  summary: MessageSummaryFields;
-  view: string;
-  attachments: ReadingAttachment[];
-  multipleFrom: boolean;
+/** A message read on arrival, as a worker answers: `ArrivalReading` across the thread. */
+export type ArrivalWork = Omit<ArrivalReading, 'check' | 'header'> & {
   check: AuthOutcome | null;
-  /** The header block to store when it differs from the one received. */
   header: Uint8Array | null;
-  bodyAt: number;
-}
+};
 
 /** A Buffer over the bytes a message between threads carried, copying nothing. */
 export const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);

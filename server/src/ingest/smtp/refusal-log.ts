@@ -37,16 +37,8 @@ export interface RefusalLogDeps {
   maxRefusals: number;
 }
 
-/** What one refusal was, before it is stamped with its time. */
-export interface Refusal {
-  /** MAIL FROM as smtp-server reports it; '' for the null sender. */
-  sender: string;
-  reply: SmtpReply;
-  /** Size of the message in bytes, when known. */
-  size: number | null;
-  /** The limit passed, in bytes, when one applies. */
-  limit: number | null;
-}
+/** What one refusal was, before it is stamped with its time and its reason read from `reply`. */
+export type Refusal = Pick<DeliveryRefusal, 'sender' | 'size' | 'limit'> & { reply: SmtpReply };
 
 /** Records refusals of mail addressed to live mailboxes, and tells the mailboxes' pages. */
 export interface RefusalLog {
