@@ -1,10 +1,11 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import type {
-  AttachmentPart,
-  MailAddress,
-  MessageReading,
-  MessageSummaryFields,
-  ReadingAttachment,
+import {
+  emptySummary,
+  type AttachmentPart,
+  type MailAddress,
+  type MessageReading,
+  type MessageSummaryFields,
+  type ReadingAttachment,
 } from '../../domain/message';
 import {
   cleanAddress,
@@ -122,14 +123,7 @@ async function attachmentsOf(raw: Buffer, mail: ParsedMail): Promise<ReadingAtta
 function unreadable(raw: Buffer): MessageContent {
   const text = raw.toString('utf8');
   return {
-    summary: {
-      from: { name: '', address: '' },
-      subject: '',
-      preview: makePreview(text),
-      attachmentCount: 0,
-      code: null,
-      confirmLink: null,
-    },
+    summary: { ...emptySummary(), preview: makePreview(text) },
     reading: { status: 'complete', to: [], text, html: null, attachments: [] },
     multipleFrom: false,
   };

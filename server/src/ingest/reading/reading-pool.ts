@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import {
+  emptySummary,
   readingView,
   type ArrivalReading,
   type MessageReader,
@@ -446,14 +447,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     const bodyAt = headerBlockEnd(raw);
     const head = raw.subarray(0, bodyAt);
     return {
-      summary: {
-        from: header.from,
-        subject: header.subject,
-        preview: '',
-        attachmentCount: 0,
-        code: null,
-        confirmLink: null,
-      },
+      summary: { ...emptySummary(), from: header.from, subject: header.subject },
       view: TOO_COMPLEX_STORED.view,
       attachments: [],
       multipleFrom: header.fromFields > 1 || (check?.headerFrom.length ?? 0) > 1,
