@@ -116,30 +116,28 @@ function questionsOfOneCheck(lookup: DnsLookup) {
     };
 }
 
-const WORDS: ReadonlySet<string> = new Set([
+/** RFC 8601's result words, the best of a message's DKIM signatures first. */
+const WORDS: readonly AuthResult[] = [
   'pass',
-  'fail',
-  'softfail',
-  'neutral',
-  'none',
   'temperror',
+  'fail',
   'permerror',
-]);
+  'neutral',
+  'softfail',
+  'none',
+];
 
 /** An RFC 8601 result word for mailauth's: its `temperr`, and `policy` (a key too short), too. */
 function word(result: string | undefined): AuthResult {
   if (result === 'temperr') return 'temperror';
   if (result === 'policy') return 'fail';
-  return result && WORDS.has(result) ? (result as AuthResult) : 'none';
+  return WORDS.find((w) => w === result) ?? 'none';
 }
 
 /** The best result among a message's signatures: one pass is enough to say pass. */
 function dkimWord(results: readonly string[]): AuthResult {
   const words = results.map(word);
-  for (const w of ['pass', 'temperror', 'fail', 'permerror', 'neutral', 'softfail'] as const) {
-    if (words.includes(w)) return w;
-  }
-  return 'none';
+  return WORDS.find((w) => words.includes(w)) ?? 'none';
 }
 
 /** A domain kept to the characters a domain may carry, for the API. */

@@ -1,8 +1,6 @@
 /**
- * The sender-check room: SPF, DKIM and DMARC by mailauth as shipped, the DNS lookup they ask
- * through, and the Authentication-Results field (ours written, forged ones of ours taken out).
- * The only room that imports mailauth; the rest of the service sees only this face. Its
- * functions hold no state between messages, so each reading thread may call them.
+ * The sender-check room (mailauth as shipped, its DNS lookup, Authentication-Results), the only
+ * one that imports mailauth; stateless between messages, so every reading thread may call it.
  */
 export { checkSender, temperror, type AuthOutcome } from './check-sender';
 export { createDnsLookup, type DnsLookup } from './dns-lookup';

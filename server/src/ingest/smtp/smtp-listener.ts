@@ -37,10 +37,7 @@ export interface SmtpListenerOptions {
   port: number;
   /** Name in the banner and EHLO reply. */
   hostname: string;
-  /**
-   * Domains we take mail for, lower case. Everything else is relaying and refused. The first
-   * one takes mail for the bare `<Postmaster>` of RFC 5321 §4.5.1.
-   */
+  /** Domains we take mail for, lower case; the first takes `<Postmaster>` (RFC 5321 §4.5.1). */
   domains: readonly string[];
   /** Whether `OPERATOR_TOKEN` is set; without it, operator mail is stored with a warning. */
   operatorReads: boolean;
@@ -81,10 +78,7 @@ export interface SmtpLimits extends CountedLimits, TimeLimits {
   idleTimeoutMs: number;
   /** The idle timeout in stress mode: short, so idle clients leave room to those that send. */
   stressIdleTimeoutMs: number;
-  /**
-   * Stress mode while the open connections pass this percentage of `maxConnections` (see
-   * `stressBounds`), as Postfix's `smtpd_timeout = ${stress?{10}:{300}}s` does.
-   */
+  /** Stress mode past this share of `maxConnections`, as Postfix's `${stress?{10}:{300}}s`. */
   stressThresholdPercent: number;
 }
 
@@ -141,8 +135,8 @@ const ofMessage = (reply: Reply, size: number, limit?: number): DataRefusal =>
   Object.assign(reply, { size, limit });
 
 /**
- * MAIL FROM parameters of the extensions we advertise (REQUIRETLS: smtp-server's own); RCPT TO
- * takes none (no DSN). Anything else gets 555 (RFC 5321 §4.1.1.11), not a silent 250.
+ * MAIL FROM parameters we advertise (REQUIRETLS: smtp-server's own); RCPT TO takes none (no DSN).
+ * Any other gets 555 (RFC 5321 §4.1.1.11), not a silent 250.
  */
 const MAIL_PARAMETERS = new Set(['SIZE', 'BODY', 'SMTPUTF8', 'REQUIRETLS']);
 
@@ -159,10 +153,7 @@ const OVERRUN_REPLIES: Record<Overrun, () => Reply> = {
   dataRate: REPLIES.dataTooSlow,
 };
 
-/**
- * Open connections above `enter` start stress mode; at `leave` or fewer it ends. The margin keeps
- * a node hovering at the threshold from retiming every connection at each connect.
- */
+/** Stress mode starts above `enter`, ends at `leave`: a margin, so no retiming at each connect. */
 export function stressBounds(
   limits: Pick<SmtpLimits, 'maxConnections' | 'stressThresholdPercent'>,
 ) {
@@ -194,8 +185,7 @@ interface Listener {
   adapted: AdaptedServer;
 }
 
-// Elapsed time on the wire, beside the socket's own idle timeout: monotonic, and not the
-// injected clock, which in tests moves only when told.
+// Time on the wire: monotonic, not the injected clock, which in tests moves only when told.
 const now = () => performance.now();
 
 /** Counts a negative reply on its way out. */
@@ -241,8 +231,8 @@ function envelopeOf(l: Listener, session: SMTPServerSession): Envelope {
 }
 
 /**
- * Reads the whole stream, counting its bytes for the DATA rate; null past SIZE (the rest is
- * drained). A session cut off meanwhile lets go of what was received, and the promise rejects.
+ * Reads the whole stream, counting bytes for the DATA rate; null past SIZE (the rest drained).
+ * A session cut off meanwhile lets go of it, and the promise rejects.
  */
 function readMessage(
   l: Listener,
@@ -326,10 +316,7 @@ async function admit(
   return admission;
 }
 
-/**
- * Stores a copy of `raw` per recipient mailbox once the store has room and the caps admit it,
- * judged with the size exact and nothing written: resolves the 250 text, or throws the refusal.
- */
+/** Stores `raw` per recipient once the store has room and the caps admit it: 250 or a refusal. */
 async function deliver(l: Listener, raw: Buffer, session: SMTPServerSession) {
   const { opts } = l;
   if (opts.storeLow?.()) throw REPLIES.insufficientStorage();
@@ -376,10 +363,7 @@ async function receive(l: Listener, stream: SMTPServerDataStream, session: SMTPS
   }
 }
 
-/**
- * One handler per SMTP phase, in the order a session meets them (docs/architecture.md, "SMTP
- * ingress"): each returns its answer or throws a reply of REPLIES.
- */
+/** One handler per SMTP phase, in session order (docs/architecture.md, "SMTP ingress"). */
 const PHASES = {
   /** A new connection: the per-IP limit, then the session's clocks. */
   connect(l: Listener, session: SMTPServerSession): void {
@@ -405,10 +389,7 @@ const PHASES = {
     if (!l.counters.countMessage(session.id)) throw REPLIES.tooManyMessages();
   },
 
-  /**
-   * RCPT TO: a live mailbox of ours with room (one indexed read) that the caps admit. A full
-   * mailbox or a spent cap records the refusal; an unknown address counts as a bad recipient.
-   */
+  /** RCPT TO: a live mailbox of ours with room that the caps admit; a refusal is recorded. */
   async rcptTo(l: Listener, address: SMTPServerAddress, session: SMTPServerSession) {
     if (parameterNames(address).length) throw REPLIES.unknownRcptParameter();
     if (session.envelope.rcptTo.length >= l.opts.maxRecipients) throw REPLIES.tooManyRecipients();
@@ -444,8 +425,7 @@ const PHASES = {
     try {
       return await receive(l, stream, session);
     } catch (err) {
-      // The client left during DATA, or its stream failed: nothing of ours to log, and nothing
-      // to record (the store's own failures are logged where they happen).
+      // The client left, or its stream failed: nothing to log or record.
       if (!isReply(err)) throw REPLIES.tempFailure();
       const { size, limit } = err as DataRefusal;
       await l.refusals.record(recipientsOf(l, session), {
@@ -470,10 +450,7 @@ const PHASES = {
   },
 };
 
-/**
- * Answers through smtp-server's callback: a phase's value, a reply of ours (counted), or 451 and
- * a log line. A handler that answers at once is answered without a promise turn.
- */
+/** Answers a phase through smtp-server's callback (451 for a fault), without a promise turn. */
 function answer<T>(
   l: Listener,
   run: () => T | Promise<T>,
@@ -588,8 +565,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
       // RFC 2034: every reply but the greeting and the EHLO lines carries an enhanced code.
       hideENHANCEDSTATUSCODES: false,
       disableReverseLookup: true,
-      // close() below answers every session left at closeTimeoutMs in our words; the library's
-      // own cut-off ("421 Server shutting down") only backs it up.
+      // close() answers in our words at closeTimeoutMs; the library's cut-off only backs it up.
       closeTimeout: opts.closeTimeoutMs + CLOSE_BACKSTOP_MS,
       maxClients: limits.maxConnections,
       socketTimeout: limits.idleTimeoutMs,
@@ -634,8 +610,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
         new Promise((resolve) => (deadline = setTimeout(resolve, opts.closeTimeoutMs))),
       ]);
       clearTimeout(deadline);
-      // Every session left gets a polite 421: between transactions at once, instead of waiting
-      // for closeTimeout; one still in DATA at the deadline loses its message (nothing stored).
+      // A polite 421 to every session left; one still in DATA loses its message (none stored).
       for (const connection of l.adapted.connections()) {
         const cut = refuse(l, REPLIES.shuttingDown());
         connection.reply(cut);
