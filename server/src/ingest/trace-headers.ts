@@ -22,10 +22,7 @@ export interface Envelope {
   smtpUtf8: boolean;
 }
 
-/**
- * The `with` keyword: ESMTP, or ESMTPS over TLS (RFC 3848); UTF8SMTP and UTF8SMTPS for SMTPUTF8
- * transactions (RFC 6531 §3.7.3); SMTP after HELO.
- */
+/** The `with` keyword: (E)SMTP(S) (RFC 3848), UTF8SMTP(S) with SMTPUTF8 (RFC 6531 §3.7.3). */
 export function protocolOf(envelope: Envelope): string {
   if (!envelope.extended) return envelope.tls ? 'SMTPS' : 'SMTP';
   const base = envelope.smtpUtf8 ? 'UTF8SMTP' : 'ESMTP';

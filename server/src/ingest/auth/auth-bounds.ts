@@ -12,10 +12,7 @@ import { commentEnd } from './auth-results';
  */
 export const MAX_DKIM_HEADER_BYTES = 32 * 1024;
 
-/**
- * Where the header block of `raw` ends as mailauth's reader finds it: after the first LF followed
- * by LF or CR LF; the whole message when there is none.
- */
+/** Where mailauth's reader ends the header: past the first LF+LF or LF+CRLF, else at the end. */
 export function headerBlockEnd(raw: Buffer): number {
   const ends = [raw.indexOf('\n\n'), raw.indexOf('\n\r\n')].filter((i) => i >= 0);
   if (!ends.length) return raw.length;

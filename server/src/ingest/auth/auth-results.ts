@@ -1,7 +1,4 @@
-/**
- * The `Authentication-Results` field (RFC 8601): ours, written from mailauth's clauses, and the
- * incoming ones that claim to be ours, taken out.
- */
+/** `Authentication-Results` (RFC 8601): ours written, incoming ones in our name taken out. */
 
 /** Columns at which a clause is folded, as mailauth folds the clauses of its own field. */
 const FOLD_COLUMNS = 160;

@@ -12,10 +12,7 @@ export interface DnsLookupOptions {
   tries: number;
 }
 
-/**
- * Node's resolver asking `servers`, as WildDuck resolves. It keeps nothing: caching is the local
- * resolver's job (docs/operations.md, "DNS for the sender checks").
- */
+/** Node's resolver asking `servers`, as WildDuck's; no cache (docs/operations.md: run one). */
 export function createDnsLookup(opts: DnsLookupOptions): DnsLookup {
   const resolver = new Resolver({
     timeout: Math.max(1, Math.floor(opts.timeoutMs / (2 * opts.tries))),

@@ -85,8 +85,6 @@ export function headerBlockEnd(raw: Buffer): number {
   return raw.length;
 }
 
-/** An `Authentication-Results` field's name, anywhere in a header block (any case). */
-const RESULTS_FIELD = /authentication-results/i;
-
 /** Whether a header block may hold an `Authentication-Results` field for the auth room to strip. */
-export const mayHoldResults = (header: Buffer) => RESULTS_FIELD.test(header.toString('latin1'));
+export const mayHoldResults = (header: Buffer) =>
+  /authentication-results/i.test(header.toString('latin1'));

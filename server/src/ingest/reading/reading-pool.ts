@@ -191,7 +191,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   const { deadlineMs, hostname, checks, textRuns = true, onDeadline, logger } = options;
   const heavyMessageMs = options.heavyMessageMs ?? HEAVY_MESSAGE_MS;
   const senderCosts = createSenderCosts({ now: sharedNow });
-  /** Jobs waiting for a lane, in arrival order. */
   const queue: Job[] = [];
   let nextId = 1;
   let closing = false;
@@ -202,7 +201,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   /** Silence after which a worker with work in hand is stuck: each job posts within both limits. */
   const wedgedMs = 3 * Math.max(deadlineMs, checks?.timeoutMs ?? 0);
 
-  /** Callers of `ready()` waiting for every lane to be ready. */
   const waitingReady: (() => void)[] = [];
   const readied = () => {
     if (!lanes.every((l) => l.ready)) return;
@@ -284,10 +282,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     job.charged = heldMs;
   }
 
-  /**
-   * Ends `lane`'s worker and starts another. The job past its deadline (`late`), or when the
-   * worker failed the one holding its lock, is lost; the others start again, once.
-   */
+  /** Replaces `lane`'s worker: the late job, or the lock's holder, is lost; the others restart. */
   function replace(lane: Lane, late: { job: Job; step: Step } | null, startAgain = true) {
     if (!lane.worker) return;
     const holder = readHolder(lane.memory, lane.clock.now());
@@ -413,7 +408,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     }
   }
 
-  /** Queues a job; resolves what `finish` makes of its outcome. */
   function submit<T>(
     forWhom: string | undefined,
     request: (job: Job) => Omit<ReadingRequest, 'id'>,

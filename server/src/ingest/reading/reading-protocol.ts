@@ -39,11 +39,10 @@ export type ReadingRequest = {
 }[ReadingOp];
 
 /** The answer to a request, with the time its job held the lock (ms) and `idle` if it came free. */
-export type ReadingReply = {
-  id: number;
-  heldMs: number;
-  idle?: number;
-} & ({ value: ReturnType<ReadingWorkerApi[ReadingOp]> } | { error: string });
+export type ReadingReply = { id: number; heldMs: number; idle?: number } & ReadingAnswer;
+
+/** What a job came to: the operation's value, or the error it threw, as text. */
+export type ReadingAnswer = { value: ReturnType<ReadingWorkerApi[ReadingOp]> } | { error: string };
 
 /**
  * What a worker posts: `ready` with its schedstat file (null: wall time), a sender check as soon

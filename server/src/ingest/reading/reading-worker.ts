@@ -15,6 +15,7 @@ import { readMessage } from './read-message';
 import { ownSchedstat, threadClock } from './thread-clock';
 import {
   asBuffer,
+  type ReadingAnswer,
   type ReadingOp,
   type ReadingRequest,
   type ReadingWorkerApi,
@@ -144,9 +145,7 @@ port.on('message', (request: ReadingRequest) => {
     job: LockJob,
     ...args: unknown[]
   ) => Promise<ReturnType<ReadingWorkerApi[ReadingOp]>>;
-  const reply = (
-    answer: { value: ReturnType<ReadingWorkerApi[ReadingOp]> } | { error: string },
-  ) => {
+  const reply = (answer: ReadingAnswer) => {
     job.ended = true;
     const idle = lock.release(job);
     post({ id: job.id, heldMs: job.heldMs, ...(idle ? { idle: received } : {}), ...answer });
