@@ -7,7 +7,6 @@ import {
   readingView,
   type ArrivalReading,
   type MessageReader,
-  type MessageReading,
   type SenderFacts,
   type StoredReading,
 } from '../../domain/message';
@@ -166,14 +165,10 @@ interface Lane {
 }
 
 /** The reading of a message past its deadline: no body, nothing read but its header's top. */
-const TOO_COMPLEX: MessageReading = {
-  status: 'too-complex',
-  to: [],
-  text: '',
-  html: null,
-  attachments: [],
+const TOO_COMPLEX: StoredReading = {
+  view: readingView({ status: 'too-complex', to: [], text: '', html: null, attachments: [] }),
+  attachments: '[]',
 };
-const TOO_COMPLEX_STORED: StoredReading = { view: readingView(TOO_COMPLEX), attachments: '[]' };
 
 /** `bytes` in an ArrayBuffer of its own, so that posting it copies it and nothing around it. */
 function own(bytes: Buffer): Uint8Array {
@@ -436,17 +431,19 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     check: AuthOutcome | null,
   ): Promise<ArrivalReading> {
     const { headerBlockEnd, mayHoldResults, scanHeader } = await import('./header-scan');
-    const auth = await import('../auth');
+    const auth = () => import('../auth');
     const header = scanHeader(raw);
     const bodyAt = headerBlockEnd(raw);
     const head = raw.subarray(0, bodyAt);
     return {
       summary: { ...emptySummary(), from: header.from, subject: header.subject },
-      view: TOO_COMPLEX_STORED.view,
+      view: TOO_COMPLEX.view,
       attachments: [],
       multipleFrom: header.fromFields > 1 || (check?.headerFrom.length ?? 0) > 1,
-      check: check ?? (facts && checks ? auth.temperror(hostname) : null),
-      header: mayHoldResults(head) ? auth.stripOwnAuthenticationResults(head, hostname) : null,
+      check: check ?? (facts && checks ? (await auth()).temperror(hostname) : null),
+      header: mayHoldResults(head)
+        ? (await auth()).stripOwnAuthenticationResults(head, hostname)
+        : null,
       bodyAt,
     };
   }
@@ -475,7 +472,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       return submit(
         forWhom,
         () => ({ op: 'stored', args: [own(raw)] }),
-        (outcome) => ('lost' in outcome ? TOO_COMPLEX_STORED : (outcome.value as StoredReading)),
+        (outcome) => ('lost' in outcome ? TOO_COMPLEX : (outcome.value as StoredReading)),
       );
     },
 

@@ -78,7 +78,7 @@ export interface SmtpLimits extends CountedLimits, TimeLimits {
   idleTimeoutMs: number;
   /** The idle timeout in stress mode: short, so idle clients leave room to those that send. */
   stressIdleTimeoutMs: number;
-  /** Stress mode past this share of `maxConnections`, as Postfix's `${stress?{10}:{300}}s`. */
+  /** Stress mode past this percentage of `maxConnections` (`stressBounds`), as Postfix's. */
   stressThresholdPercent: number;
 }
 
