@@ -65,6 +65,7 @@ const zones = [
         './store/mail-store.ts',
         './events/event-bus.ts',
         './counters/rate-counters.ts',
+        './counters/delivery-cap.ts',
         './observability/instruments.ts',
       ],
     },

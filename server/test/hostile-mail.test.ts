@@ -17,7 +17,6 @@ import {
   MAX_HTML_NESTING,
   maxTags,
   MIN_TAGS,
-  sanitizeMailHtml,
   scanMailHtml,
   tagsOf,
   type HtmlScanWork,
@@ -220,7 +219,7 @@ describe('the other steps on the worst inputs the bench found', () => {
     expect(capTags(`${short}<i>x`)).toBe(`${short}x`);
     // Taking a tag out must not make one of what was around it, nor let one through unclosed.
     expect(capTags(`${short}<<i>p>x<a href=x`)).toBe(`${short}&lt;p>x&lt;a href=x`);
-    expect(sanitizeMailHtml(`${short}<<i>script>alert(1)<</i>/script>`)).toBe(
+    expect(scanMailHtml(`${short}<<i>script>alert(1)<</i>/script>`).html).toBe(
       `${'<br />'.repeat(MIN_TAGS)}&lt;script&gt;alert(1)&lt;/script&gt;`,
     );
   });

@@ -2,7 +2,7 @@ import type { DeliveryRefusal, ErrorBody, RefusalList } from '@et/common';
 import { MAILBOX_MAX_REFUSALS } from '@et/common';
 import { describe, expect, it } from 'vitest';
 import { refusalReason } from '../src/ingest/smtp/refusal-log';
-import type { CappedDelivery } from '../src/ingest/smtp/smtp-listener';
+import type { CappedDelivery } from '../src/counters/delivery-cap';
 import { bearer, type Harness, type HarnessOptions } from './helpers/harness';
 import { openEvents } from './helpers/sse-client';
 import { code, openSmtp, type SmtpSession } from './helpers/smtp-client';

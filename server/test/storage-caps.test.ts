@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_VARS } from '../src/config';
 import { createLocalCounters } from '../src/counters/local-counters';
-import { CAP_WINDOW_MS, createDeliveryCaps } from '../src/ingest/delivery-caps';
+import { CAP_WINDOW_MS, createDeliveryCaps } from '../src/counters/byte-caps';
 import { connectRedis } from '../src/store/redis/connection';
 import { memoryHeadroom } from '../src/store/redis/memory-headroom';
 import { createFakeClock } from './helpers/fake-clock';

@@ -97,6 +97,16 @@ export type MessageSummaryFields = Pick<
   'from' | 'subject' | 'preview' | 'attachmentCount' | 'code' | 'confirmLink'
 >;
 
+/** The summary of a message of which nothing could be read; callers fill in what they know. */
+export const emptySummary = (): MessageSummaryFields => ({
+  from: { name: '', address: '' },
+  subject: '',
+  preview: '',
+  attachmentCount: 0,
+  code: null,
+  confirmLink: null,
+});
+
 /**
  * A reading as the store keeps it: two JSON texts, so that each view reads only what it needs and
  * none parses the message again.

@@ -74,3 +74,9 @@ export function cleanFilename(name: string | undefined): string {
     .trim();
   return cutAtCodePoint(cleaned, MAX_FILENAME_UNITS).trimEnd() || 'attachment';
 }
+
+/** A `type/subtype` made of token characters, else application/octet-stream. */
+export function cleanContentType(type: unknown): string {
+  const t = (typeof type === 'string' ? type : '').toLowerCase().trim();
+  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(t) ? t : 'application/octet-stream';
+}

@@ -12,6 +12,8 @@ const MAX_BUFFERED_BYTES = 256 * 1024;
 
 /** Tells the browser how soon to reconnect after a drop (the `retry:` field of SSE). */
 const RETRY_MS = 2000;
+/** How soon a room reads again what arrived when the store could not answer. */
+const STORE_RETRY_MS = 500;
 
 const OPENING = `retry: ${RETRY_MS}\n: connected\n\n`;
 
@@ -123,6 +125,8 @@ interface Room {
    * sees the events that follow its replay, never one in between.
    */
   turn: Promise<void>;
+  /** The read again of what arrived, due while the store is away; null when none is due. */
+  retry: NodeJS.Timeout | null;
 }
 
 /**
@@ -171,6 +175,7 @@ export function createPushHub({
     if (rooms.get(room.mailbox) !== room) return;
     rooms.delete(room.mailbox);
     room.unsubscribe();
+    if (room.retry) clearTimeout(room.retry);
   };
 
   /** Runs `task` on the room's turn; settles as it does, and the turn goes on either way. */
@@ -202,8 +207,12 @@ export function createPushHub({
     try {
       after = await store.messagesAfter(room.mailbox, room.place);
     } catch {
-      // The store is away: the streams end, and their clients reconnect with their last id.
-      for (const stream of [...room.streams]) end(stream);
+      // The store is away (a primary failing over): the room keeps its place and reads again
+      // shortly, so its streams stay open and miss nothing of what was stored meanwhile.
+      room.retry ??= setTimeout(() => {
+        room.retry = null;
+        if (rooms.get(room.mailbox) === room) void onTurn(room, () => sendArrivals(room));
+      }, STORE_RETRY_MS).unref();
       return;
     }
     for (const placed of after.messages) {
@@ -247,6 +256,7 @@ export function createPushHub({
       opening: 0,
       place: null,
       turn: Promise.resolve(),
+      retry: null,
       unsubscribe: bus.subscribe(mailbox, (event, json) => deliver(room, event, json)),
     };
     rooms.set(mailbox, room);

@@ -12,17 +12,11 @@ export interface IngestPipelineDeps {
   /** Per-mailbox limits; a message that would go over is refused for that mailbox. */
   quota: Quota;
   bus: EventBus;
-  /**
-   * Reads each message once, its sender checked first when it has an envelope (the reading
-   * room's workers): bounded by their deadlines, it never fails a delivery.
-   */
+  /** Reads each message once, its sender checked first (the reading room's workers). */
   reader: MessageReader;
   clock: Clock;
   logger: Logger;
-  /**
-   * The share of `mailbox` that the mail of the client at `clientIp` may hold, when the mailbox
-   * gives senders one; the store holds it with the quota. Absent: no mailbox gives one.
-   */
+  /** The share of `mailbox` the mail of `clientIp` may hold, if any (store/role-mailboxes.ts). */
   senderShare?: (mailbox: string, clientIp: string) => SenderShare | undefined;
 }
 
@@ -34,35 +28,28 @@ export interface DeliveryResult {
   stored: string[];
   /** Recipients whose mailbox was full. */
   full: number;
-  /** Recipients whose mailbox had ended meanwhile. */
-  gone: number;
-  /**
-   * Set when the message was refused whole, nothing stored: `multiple-from` for more than one
-   * From address, since nobody can tell which one DMARC should judge (RFC 7489 §6.6.1).
-   */
+  /** Refused whole, nothing stored: more than one From address (RFC 7489 §6.6.1). */
   refused?: 'multiple-from';
 }
 
 export interface IngestPipeline {
   /**
-   * Reads `raw` once and stores a copy in each recipient mailbox that is still live, with its
-   * summary and its reading, in one write; resolves after the store committed, and each stored
-   * copy is announced on the bus (in the store's own write when it `announcesDeliveries`).
-   * Recipients are addresses already resolved at RCPT time, lower case, without duplicates.
-   * With `envelope`, the sender is checked and each copy starts with its own `Return-Path:`,
-   * `Authentication-Results:` and `Received:` (trace-headers.ts), which its size and the quota
-   * count; every byte after them is `raw` as received, but for an incoming
-   * `Authentication-Results:` field in our name, taken out.
+   * Reads `raw` once and stores a copy, summary and reading in one write, in each live recipient
+   * mailbox (resolved at RCPT, lower case, distinct); resolves after the commit and announces
+   * each copy. With `envelope`, the sender is checked and each copy starts with its own trace
+   * fields (trace-headers.ts); an incoming `Authentication-Results:` in our name is taken out.
    */
   deliver(raw: Buffer, recipients: readonly string[], envelope?: Envelope): Promise<DeliveryResult>;
 }
 
-/** `prefix` then `raw`, in a buffer of its own (see `join` in smtp-listener.ts for why). */
-function withPrefix(prefix: string, raw: Buffer): Buffer {
-  const head = Buffer.byteLength(prefix);
-  const out = Buffer.allocUnsafeSlow(head + raw.length);
-  out.write(prefix, 0);
-  raw.copy(out, head);
+/**
+ * `parts` in a buffer of their own. Not Buffer.concat: below 4 KiB it slices Node's shared 8 KiB
+ * pool, and a structured clone to another thread copies the whole pool with it.
+ */
+export function ownBuffer(parts: readonly Buffer[]): Buffer {
+  const out = Buffer.allocUnsafeSlow(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) at += part.copy(out, at);
   return out;
 }
 
@@ -77,26 +64,20 @@ export function createIngestPipeline({
 }: IngestPipelineDeps): IngestPipeline {
   return {
     async deliver(raw, recipients, envelope) {
-      // The check runs before the store, in the same job as the reading: its results are stored
-      // with the message and its header is part of the raw bytes, all written once
-      // (docs/architecture.md, "One message's journey").
+      // The check and the reading are one job, before the one write (docs/architecture.md).
       const facts = envelope
         ? { ip: envelope.clientIp, helo: envelope.heloName, sender: envelope.sender }
         : null;
       const read = await reader.readArrival(raw, facts, envelope?.clientIp);
-      if (read.multipleFrom)
-        return { ids: [], stored: [], full: 0, gone: 0, refused: 'multiple-from' };
+      if (read.multipleFrom) return { ids: [], stored: [], full: 0, refused: 'multiple-from' };
       const received = read.header ? Buffer.concat([read.header, raw.subarray(read.bodyAt)]) : raw;
       const receivedAt = clock.now();
       const eol = envelope ? lineEndingOf(received) : '';
       const deliveries: Delivery[] = recipients.map((mailbox) => {
         const id = newMessageId();
-        const copy = envelope
-          ? withPrefix(
-              traceHeaders(envelope, mailbox, id, receivedAt, eol, read.check?.header),
-              received,
-            )
-          : received;
+        const trace =
+          envelope && traceHeaders(envelope, mailbox, id, receivedAt, eol, read.check?.header);
+        const copy = trace ? ownBuffer([Buffer.from(trace), received]) : received;
         return {
           mailbox,
           share: envelope && senderShare?.(mailbox, envelope.clientIp),
@@ -136,7 +117,6 @@ export function createIngestPipeline({
         ids: stored.map((d) => d.message.id),
         stored: stored.map((d) => d.mailbox),
         full: outcomes.filter((o) => o === 'full').length,
-        gone: outcomes.filter((o) => o === 'gone').length,
       };
     },
   };

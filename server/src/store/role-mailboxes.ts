@@ -1,6 +1,7 @@
-import { ROLE_MAILBOX_EXPIRES_AT, roleAddresses } from '../domain/role-mailboxes';
+import { clientKey } from '../domain/client-key';
+import { isRoleAddress, ROLE_MAILBOX_EXPIRES_AT, roleAddresses } from '../domain/role-mailboxes';
 import { hashToken, newToken } from '../domain/token';
-import type { MailStore } from './mail-store';
+import type { MailStore, Quota, SenderShare } from './mail-store';
 
 /**
  * Creates the postmaster and abuse mailboxes of every domain that lacks them; run by every node
@@ -26,4 +27,29 @@ export async function ensureRoleMailboxes(
     if (!created) missing.push(address);
   }
   return missing;
+}
+
+/**
+ * The share of the operator's mailboxes (postmaster, abuse) that one sending client's mail may
+ * hold: `sharePercent` of the quota's messages and bytes, so that filling one takes the mail of
+ * several networks, and a sender over its share is refused alone while everyone else's reports
+ * still arrive. Kept per sender in the store, with the quota, rather than making room by
+ * deleting: mail already stored is never dropped, and a share needs no choice of whose.
+ * Other mailboxes live an hour at most and give no share.
+ */
+export function roleMailboxShares({
+  quota,
+  sharePercent,
+  ipv6PrefixBits,
+}: {
+  quota: Quota;
+  sharePercent: number;
+  ipv6PrefixBits: number;
+}): (mailbox: string, clientIp: string) => SenderShare | undefined {
+  const maxMessages = Math.max(1, Math.floor((quota.maxMessages * sharePercent) / 100));
+  const maxBytes = Math.floor((quota.maxBytes * sharePercent) / 100);
+  return (mailbox, clientIp) =>
+    isRoleAddress(mailbox)
+      ? { sender: clientKey(clientIp, ipv6PrefixBits), maxMessages, maxBytes }
+      : undefined;
 }

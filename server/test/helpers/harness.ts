@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import { pino } from 'pino';
 import { loadConfig, type Config } from '../../src/config';
-import type { DeliveryCap } from '../../src/ingest/smtp';
+import type { DeliveryCap } from '../../src/counters/delivery-cap';
 import { wireService } from '../../src/service/wire-service';
 import { createFakeClock } from './fake-clock';
 

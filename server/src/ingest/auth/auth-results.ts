@@ -1,7 +1,4 @@
-/**
- * The `Authentication-Results` field (RFC 8601): ours, written from mailauth's clauses, and the
- * incoming ones that claim to be ours, taken out.
- */
+/** `Authentication-Results` (RFC 8601): ours written, incoming ones in our name taken out. */
 
 /** Columns at which a clause is folded, as mailauth folds the clauses of its own field. */
 const FOLD_COLUMNS = 160;
@@ -22,10 +19,8 @@ function fold(clause: string): string {
 }
 
 /**
- * Our field: `authservId` (our host name), then each clause (mailauth's `info` of a check, e.g.
- * `dkim=pass header.i=@example.com header.s=sel header.a=rsa-sha256 header.b=AbCdEf12`) on a
- * line of its own, laid out as mailauth's `authenticate()` lays out its field. Folded with CRLF,
- * without a final line break.
+ * Our field: `authservId`, then each clause (mailauth's `info` of a check) on a line of its own,
+ * as `authenticate()` lays out its field; CRLF, no final line break.
  */
 export function authResultsField(authservId: string, clauses: readonly string[]): string {
   return `Authentication-Results: ${authservId};\r\n ${clauses.map(fold).join(';\r\n ')}`;
@@ -42,10 +37,21 @@ const OPEN = 0x28;
 const CLOSE = 0x29;
 const SEMICOLON = 0x3b;
 
+/** Where the comment opened at `open` closes (RFC 5322 §3.2.2: nested, quoted pairs), or `end`. */
+export function commentEnd(text: string, open: number, end = text.length): number {
+  let i = open;
+  for (let depth = 1; depth > 0 && ++i < end;) {
+    const c = text.charCodeAt(i);
+    if (c === BACKSLASH) i++;
+    else if (c === OPEN) depth++;
+    else if (c === CLOSE) depth--;
+  }
+  return i;
+}
+
 /**
- * The authserv-id of the field `text[start, end)` when it is an `Authentication-Results` field,
- * else null: the first value after the colon (a token, or a quoted string), past blanks, folds
- * and comments (RFC 8601 §2.2, with RFC 5322's CFWS). Reads no further than the id.
+ * The authserv-id of `text[start, end)` if it is an `Authentication-Results` field, else null:
+ * its first token or quoted string past CFWS (RFC 8601 §2.2).
  */
 function authservIdOf(text: string, start: number, end: number): string | null {
   const name = /^authentication-results[ \t]*:/i.exec(text.slice(start, start + 64));
@@ -54,15 +60,8 @@ function authservIdOf(text: string, start: number, end: number): string | null {
   while (i < end) {
     const c = text.charCodeAt(i);
     if (isBlank(c)) i++;
-    else if (c === OPEN) {
-      for (let depth = 1; depth > 0 && ++i < end;) {
-        const d = text.charCodeAt(i);
-        if (d === BACKSLASH) i++;
-        else if (d === OPEN) depth++;
-        else if (d === CLOSE) depth--;
-      }
-      i++;
-    } else break;
+    else if (c === OPEN) i = commentEnd(text, i, end) + 1;
+    else break;
   }
   if (i >= end) return '';
   if (text.charCodeAt(i) === QUOTE) {
@@ -88,14 +87,9 @@ function authservIdOf(text: string, start: number, end: number): string | null {
 }
 
 /**
- * `header` (a message's header block, up to and including its blank line) without the incoming
- * `Authentication-Results` fields whose authserv-id is `authservId` (case aside, and a final
- * dot), or null when it has none. RFC 8601 §5 asks a border MTA to delete such fields: they
- * claim results of ours that we never gave (`dmarc=pass` for a spoof), and a reader that trusts
- * our id could believe them. Deleted rather than renamed: a renamed field would still show our
- * name beside a forged `pass` in the `.eml` a visitor opens, and RFC 8601 names deletion. Fields
- * of other authserv-ids stay: they are the results of the servers the message crossed. One pass;
- * the bytes around what is taken out are kept as they are.
+ * `header` without the incoming `Authentication-Results` fields in our name (`authservId`, case
+ * and a final dot aside), or null when it has none: RFC 8601 §5 has a border MTA delete them,
+ * as they claim results we never gave. Others' fields and every other byte stay.
  */
 export function stripOwnAuthenticationResults(header: Buffer, authservId: string): Buffer | null {
   const text = header.toString('latin1');

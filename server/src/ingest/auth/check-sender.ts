@@ -1,4 +1,4 @@
-import type { AuthResult, MessageAuthentication } from '@et/common';
+import type { AuthResult } from '@et/common';
 import {
   authenticate,
   dmarc,
@@ -9,6 +9,7 @@ import {
   type SPFResult,
 } from 'mailauth';
 import { isIP } from 'node:net';
+import type { SenderCheck, SenderFacts } from '../../domain/message';
 import {
   fromAddresses,
   hasDkimSignature,
@@ -18,25 +19,8 @@ import {
 import { authResultsField } from './auth-results';
 import type { DnsLookup } from './dns-lookup';
 
-/** What the SMTP session knows of the sender. */
-export interface SenderFacts {
-  /** The client's IP address. */
-  ip: string;
-  /** Its HELO/EHLO name. */
-  helo: string;
-  /** MAIL FROM; '' for the null sender `<>`. */
-  sender: string;
-}
-
 /** What the checks of one message came to. */
-export interface AuthOutcome {
-  /** The words stored with the message and served by the API. */
-  results: MessageAuthentication;
-  /**
-   * `Authentication-Results: …` (RFC 8601) with our host name as authserv-id, folded with CRLF,
-   * without its final line break.
-   */
-  header: string;
+export interface AuthOutcome extends SenderCheck {
   /** The From addresses mailauth read; DMARC judges a message that has exactly one. */
   headerFrom: string[];
 }
@@ -44,40 +28,29 @@ export interface AuthOutcome {
 export interface CheckSenderOptions {
   /** Our host name (`SMTP_HOSTNAME`): the authserv-id of our field, the MTA in SPF's words. */
   hostname: string;
-  /**
-   * The deadline of the whole check (`DNS_TIMEOUT_MS`): a question still out then fails, one
-   * asked later fails at once, and each check it cuts says `temperror` in mailauth's words.
-   */
+  /** The deadline of the whole check (`DNS_TIMEOUT_MS`): what it cuts says `temperror`. */
   timeoutMs: number;
   /** Every DNS question of the check goes through it. */
   lookup: DnsLookup;
 }
 
 /**
- * DKIM keys looked up per message, the first signatures in the header (newest first), as
- * OpenDKIM's `MaximumSignaturesToVerify` bounds them: mailauth verifies every signature, each
- * with a DNS question and an RSA verification (50 signatures: 19 ms of CPU against 1 ms for one).
- * The ones past it are `temperror` in mailauth's words (`DNS failure: ETOOMANY`), and the best
- * signature makes the DKIM result, so a message with a good one among the first five passes.
- * mailauth's DKIM verifier also verifies the newest ARC set's two signatures (with ARC off), and
- * they count here too.
+ * DKIM keys looked up per message, as OpenDKIM's `MaximumSignaturesToVerify`: each costs a
+ * question and an RSA verification; the rest are `temperror`, and the best signature decides.
+ * The newest ARC set's two signatures, which mailauth verifies with ARC off, count too.
  */
 export const MAX_DKIM_SIGNATURES = 5;
 
 /**
- * Other questions DKIM and SPF may ask for one message. mailauth keeps RFC 7208's limits (ten DNS
- * terms, two void answers), but gives each `mx` and `ptr` term ten address look-ups of its own,
- * each an A and an AAAA question: 211 questions for one message, every name the sender's to
- * choose. Records in use ask a few (a provider's include: two to five; an `mx` term of two
- * hosts: five); 40 leaves room for a record that uses all ten terms. Past it, SPF is
- * `permerror` ("Too many DNS requests", mailauth's words for its own limit).
+ * Other questions DKIM and SPF may ask for one message: mailauth's RFC 7208 limits still allow
+ * 211 (ten look-ups per `mx` and `ptr` term); 40 leaves room for a record that uses all ten
+ * terms. Past it SPF is `permerror` (docs/architecture.md, "The header cap").
  */
 export const MAX_SPF_QUESTIONS = 40;
 
 /**
- * The share of the deadline kept for DMARC. DKIM and SPF ask the servers of the signing domain
- * and of the envelope sender, both the sender's to choose: when those never answer, DMARC still
- * has this share to ask the From domain, so a spoof of a bank keeps its `fail`.
+ * The share of the deadline kept for DMARC: when the sender's own name servers never answer
+ * DKIM and SPF, DMARC still asks the From domain, so a spoof of a bank keeps its `fail`.
  */
 const DMARC_SHARE = 0.25;
 
@@ -107,12 +80,9 @@ const dnsError = (message: string, code: string, extra: object = {}) =>
   Object.assign(new Error(message), { code, ...extra });
 
 /**
- * The DNS questions of one message's check, through `lookup`. Each question is asked at most
- * once: the answer (or error) is used again for the life of the check and dropped with it, a memo
- * rather than a cache, since keeping answers for their TTL is the caching resolver's job. A
- * question past its deadline fails as a DNS timeout, which mailauth reports as `temperror`.
- * Questions of DKIM and SPF (`bounded`) stop at `MAX_DKIM_SIGNATURES` key look-ups and
- * `MAX_SPF_QUESTIONS` others; DMARC's (two at most, by mailauth's code) always go.
+ * The DNS questions of one message's check: each asked once (a memo for the check, not a cache:
+ * TTLs are the caching resolver's), failing as a timeout past `deadline`; DKIM's and SPF's
+ * (`bounded`) stop at their limits above, DMARC's two always go.
  */
 function questionsOfOneCheck(lookup: DnsLookup) {
   const asked = new Map<string, Promise<unknown>>();
@@ -146,30 +116,28 @@ function questionsOfOneCheck(lookup: DnsLookup) {
     };
 }
 
-const WORDS: ReadonlySet<string> = new Set([
+/** RFC 8601's result words, the best of a message's DKIM signatures first. */
+const WORDS: readonly AuthResult[] = [
   'pass',
-  'fail',
-  'softfail',
-  'neutral',
-  'none',
   'temperror',
+  'fail',
   'permerror',
-]);
+  'neutral',
+  'softfail',
+  'none',
+];
 
 /** An RFC 8601 result word for mailauth's: its `temperr`, and `policy` (a key too short), too. */
 function word(result: string | undefined): AuthResult {
   if (result === 'temperr') return 'temperror';
   if (result === 'policy') return 'fail';
-  return result && WORDS.has(result) ? (result as AuthResult) : 'none';
+  return WORDS.find((w) => w === result) ?? 'none';
 }
 
 /** The best result among a message's signatures: one pass is enough to say pass. */
 function dkimWord(results: readonly string[]): AuthResult {
   const words = results.map(word);
-  for (const w of ['pass', 'temperror', 'fail', 'permerror', 'neutral', 'softfail'] as const) {
-    if (words.includes(w)) return w;
-  }
-  return 'none';
+  return WORDS.find((w) => words.includes(w)) ?? 'none';
 }
 
 /** A domain kept to the characters a domain may carry, for the API. */
@@ -230,8 +198,8 @@ async function overCapChecks(header: string, facts: SpfFacts): Promise<FirstChec
   };
 }
 
-/** The outcome of a check that failed as a whole: nothing is known. */
-function temperror(hostname: string): AuthOutcome {
+/** The outcome of a check that failed as a whole, or did not finish: nothing is known. */
+export function temperror(hostname: string): AuthOutcome {
   return {
     results: { spf: 'temperror', dkim: 'temperror', dmarc: 'temperror', domain: null },
     header: authResultsField(hostname, ['dkim=temperror', 'spf=temperror', 'dmarc=temperror']),
@@ -240,14 +208,10 @@ function temperror(hostname: string): AuthOutcome {
 }
 
 /**
- * SPF (RFC 7208), DKIM (RFC 6376) and DMARC (RFC 7489) of one message, by mailauth as shipped:
- * `authenticate()` for DKIM and SPF, then its `dmarc()` with what they found, as
- * `authenticate()` would call it, within the rest of the deadline. ARC and BIMI are off: we
- * report neither, and each would ask questions and verify signatures for nothing. A message of
- * more than one From address gets DMARC `permerror`: mailauth's `dmarc()` gives no result for
- * it, which would read as `none` and show no warning for a From that names a bank beside the
- * sender's own address (RFC 7489 §6.6.1 leaves such mail to the receiver, and the pipeline
- * refuses it at DATA). Never rejects: a failure of the whole check is `temperror` everywhere.
+ * SPF (RFC 7208), DKIM (RFC 6376) and DMARC (RFC 7489) by mailauth as shipped: `authenticate()`
+ * for DKIM and SPF (ARC and BIMI off: we report neither), then `dmarc()` as `authenticate()`
+ * would call it. More than one From address is DMARC `permerror`, where mailauth gives nothing
+ * that would read as `none` (RFC 7489 §6.6.1). Never rejects: a failure is `temperror`.
  */
 export async function checkSender(
   raw: Buffer,

@@ -1,15 +1,7 @@
 /**
- * One reading worker's CPU lock: the jobs a worker has in hand take turns at its thread, one at
- * a time, and a job gives the lock back while it waits for DNS, so that a sender's slow name
- * server holds no thread. Who holds the lock, at what step and since when is written to memory
- * the pool shares with the worker; the pool reads it at a coarse interval (reading-pool.ts), so
- * the deadline is measured on the CPU time a job has had while it held the lock
- * (thread-clock.ts), never on DNS or on waiting for its turn.
- *
- * The lock is cooperative: it sees what a job does between the points where it takes and gives
- * back the lock (its start, its DNS questions, its end). Work of a job's that runs while
- * another of its own branches waits for DNS is counted to whoever holds the lock then; mailauth
- * and mailparser ask their questions between their steps, never beside them.
+ * One reading worker's CPU lock, in memory shared with the pool (docs/architecture.md, "Hostile
+ * mail"): jobs take turns at the thread and give it back while they wait for DNS. Cooperative:
+ * work between a job's points of taking and giving back counts to whoever holds it then.
  */
 
 /** The steps a deadline can catch, in the order a message meets them. */
@@ -50,11 +42,7 @@ export interface LockHolder {
   heldMs: number;
 }
 
-/**
- * The lock's holder as `memory` says at `now` (the worker thread's clock), or null when it is
- * free. Read without locking: a read that crosses a change of holder is dropped (the next tick
- * reads it again).
- */
+/** The holder at `now` (the worker's clock), or null; a read across a change of holder is null. */
 export function readHolder(memory: SharedArrayBuffer, now: number): LockHolder | null {
   const { ints, times } = views(memory);
   const job = Atomics.load(ints, HOLDER);
@@ -64,9 +52,6 @@ export function readHolder(memory: SharedArrayBuffer, now: number): LockHolder |
   return Atomics.load(ints, HOLDER) === job ? { job, step, heldMs } : null;
 }
 
-/** The id of the job holding the lock in `memory`; 0 when it is free. */
-export const holderOf = (memory: SharedArrayBuffer) => Atomics.load(views(memory).ints, HOLDER);
-
 /** A job as the lock knows it: its id and the time it has held the lock so far. */
 export interface LockJob {
   id: number;
@@ -74,20 +59,14 @@ export interface LockJob {
   heldMs: number;
   /** Whether it holds the lock now. */
   holding: boolean;
-  /**
-   * It has answered: a DNS answer that comes in later (the check gave up on it) must not take
-   * the lock for it again.
-   */
+  /** It has answered: a DNS answer that comes in later must not take the lock for it again. */
   ended: boolean;
 }
 
 /** The worker's side of the lock, its times read on `clock` (the worker thread's own). */
 export function createCpuLock(memory: SharedArrayBuffer, clock: () => number) {
   const { ints, times } = views(memory);
-  /**
-   * Jobs waiting for the lock, in order, one entry per job: a job may ask again while it waits
-   * (the reading after its check, and a DNS answer that came late), and is given the lock once.
-   */
+  /** Jobs waiting for the lock, in order, once each however often they ask while waiting. */
   const waiting = new Map<LockJob, { step: Step; granted: Promise<void>; grant: () => void }>();
 
   function grant(job: LockJob, step: Step) {
@@ -119,11 +98,7 @@ export function createCpuLock(memory: SharedArrayBuffer, clock: () => number) {
       if (job.holding) Atomics.store(ints, STEP, STEPS.indexOf(step));
     },
 
-    /**
-     * `job` gives the lock back (nothing when it does not hold it): the next in line takes it,
-     * passing over jobs that ended while they waited. True when the lock came free with nobody
-     * waiting for it.
-     */
+    /** `job` gives the lock back to the next live job in line; true when nobody waits for it. */
     release(job: LockJob): boolean {
       if (!job.holding) return false;
       job.holding = false;

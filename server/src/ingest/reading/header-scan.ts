@@ -3,10 +3,8 @@ import type { MailAddress } from '../../domain/message';
 import { cleanAddress, cleanDisplayName, cleanSubject } from '../../domain/names';
 
 /**
- * The sender and subject of a message that could not be read within its deadline, for its
- * summary: read on the event loop, so bounded. Only the first HEADER_SCAN_BYTES are looked at,
- * in one pass over their lines, and only the first MAX_VALUE_CHARS of a field are decoded
- * (libmime's RFC 2047 decoder, mailparser's own). A From or subject past them shows what was read.
+ * The sender and subject of a message past its deadline, read on the event loop and so bounded:
+ * one pass over HEADER_SCAN_BYTES, MAX_VALUE_CHARS of a field decoded by libmime.
  */
 
 /** Bytes of a message's header read, at most: the From and Subject of real mail come first. */
@@ -76,10 +74,7 @@ function addressOf(value: string): MailAddress {
   return { name: '', address: cleanAddress(bare) };
 }
 
-/**
- * Where the header block of `raw` ends: just past the first empty line (CRLF or bare LF), or
- * the end of `raw` when it has none. One search per line.
- */
+/** Where the header block of `raw` ends: past its first empty line (CRLF or LF), or its end. */
 export function headerBlockEnd(raw: Buffer): number {
   if (raw[0] === 0x0a) return 1;
   if (raw[0] === 0x0d && raw[1] === 0x0a) return 2;
@@ -90,11 +85,6 @@ export function headerBlockEnd(raw: Buffer): number {
   return raw.length;
 }
 
-/** An `Authentication-Results` field's name, anywhere in a header block (any case). */
-const RESULTS_FIELD = /authentication-results/i;
-
-/**
- * Whether a header block may hold an `Authentication-Results` field: only then is it given to
- * the sender-check room to take ours out (on the event loop, its module is loaded for that).
- */
-export const mayHoldResults = (header: Buffer) => RESULTS_FIELD.test(header.toString('latin1'));
+/** Whether a header block may hold an `Authentication-Results` field for the auth room to strip. */
+export const mayHoldResults = (header: Buffer) =>
+  /authentication-results/i.test(header.toString('latin1'));

@@ -1,24 +1,12 @@
 import { Tokenizer, type TokenizerCallbacks } from 'htmlparser2';
 
 /**
- * htmlparser2's tokenizer, with each run of adjacent text events handed on as one.
- *
- * The tokenizer ends a text event at every `<`, also at one that starts no tag (`<<`, `< `,
- * `<1`): it goes to "before tag name", finds no tag, and starts a new text section at that `<`.
- * So `<` by the thousand is a text event per character, and sanitize-html pays per event (six
- * regular-expression passes to escape it, a string appended twice) as do the scan's callbacks
- * in sanitize.ts: several times what an ordinary message of the same size costs
- * (bench/README.md, "Hostile mail, before and after"). Adjacent events are adjacent slices of the
- * same input, so one event over their union reads the same characters; what sanitize-html does
- * with a text event (escape it, append it to the output and to its element's text) gives the
- * same result for the whole as for its parts in turn. `server/test/html-text-runs.test.ts`
- * holds the output equal, byte for byte, to that of the plain tokenizer.
- *
- * Only the public API is used: the `Tokenizer` option of htmlparser2's `Parser`, which
- * sanitize-html passes on from its `parser` option, and the callbacks' interface. A decoded
- * entity (`&lt;`) is an event of its own kind and stays one: it is not a slice of the input.
- * Checked against htmlparser2 10.1.0; the test also fails when sanitize-html loads another
- * copy of htmlparser2 than ours, or when the parser gains a callback that is not passed on.
+ * htmlparser2's tokenizer, each run of adjacent text events handed on as one: a fast path
+ * (docs/architecture.md, "Fast paths"). The tokenizer ends a text event at every `<`, so `<` by
+ * the thousand is an event per character, and sanitize-html pays six regex passes per event.
+ * Adjacent events are adjacent slices of the input, so one event over their union gives the same
+ * output, which `server/test/html-text-runs.test.ts` holds byte for byte. Public API only (the
+ * `Tokenizer` option of `Parser`); checked against htmlparser2 10.1.0.
  */
 export const CHECKED_HTMLPARSER2_VERSION = '10.1.0';
 
@@ -28,6 +16,24 @@ export class TextRunTokenizer extends Tokenizer {
     super(options, joinTextRuns(cbs));
   }
 }
+
+/** The callbacks other than `ontext`: each flushes the pending text, then is passed on. */
+const PASSED_ON = [
+  'ontextentity',
+  'onattribdata',
+  'onattribentity',
+  'onattribend',
+  'onattribname',
+  'oncdata',
+  'onclosetag',
+  'oncomment',
+  'ondeclaration',
+  'onend',
+  'onopentagend',
+  'onopentagname',
+  'onprocessinginstruction',
+  'onselfclosingtag',
+] as const satisfies readonly Exclude<keyof TokenizerCallbacks, 'ontext'>[];
 
 /** `cbs`, with `ontext` calls whose ranges meet joined into one, passed on before any other call. */
 export function joinTextRuns(cbs: TokenizerCallbacks): TokenizerCallbacks {
@@ -40,7 +46,17 @@ export function joinTextRuns(cbs: TokenizerCallbacks): TokenizerCallbacks {
     pending = false;
     cbs.ontext(start, end);
   };
+  const joined = Object.fromEntries(
+    PASSED_ON.map((name) => [
+      name,
+      (...args: unknown[]) => {
+        flush();
+        Reflect.apply(cbs[name], cbs, args);
+      },
+    ]),
+  ) as Omit<TokenizerCallbacks, 'ontext'>;
   return {
+    ...joined,
     ontext(from, to) {
       if (pending && from === end) {
         end = to;
@@ -50,62 +66,6 @@ export function joinTextRuns(cbs: TokenizerCallbacks): TokenizerCallbacks {
       pending = true;
       start = from;
       end = to;
-    },
-    ontextentity(codepoint, endIndex) {
-      flush();
-      cbs.ontextentity(codepoint, endIndex);
-    },
-    onattribdata(from, to) {
-      flush();
-      cbs.onattribdata(from, to);
-    },
-    onattribentity(codepoint) {
-      flush();
-      cbs.onattribentity(codepoint);
-    },
-    onattribend(quote, endIndex) {
-      flush();
-      cbs.onattribend(quote, endIndex);
-    },
-    onattribname(from, to) {
-      flush();
-      cbs.onattribname(from, to);
-    },
-    oncdata(from, to, endOffset) {
-      flush();
-      cbs.oncdata(from, to, endOffset);
-    },
-    onclosetag(from, to) {
-      flush();
-      cbs.onclosetag(from, to);
-    },
-    oncomment(from, to, endOffset) {
-      flush();
-      cbs.oncomment(from, to, endOffset);
-    },
-    ondeclaration(from, to) {
-      flush();
-      cbs.ondeclaration(from, to);
-    },
-    onend() {
-      flush();
-      cbs.onend();
-    },
-    onopentagend(endIndex) {
-      flush();
-      cbs.onopentagend(endIndex);
-    },
-    onopentagname(from, to) {
-      flush();
-      cbs.onopentagname(from, to);
-    },
-    onprocessinginstruction(from, to) {
-      flush();
-      cbs.onprocessinginstruction(from, to);
-    },
-    onselfclosingtag(endIndex) {
-      flush();
-      cbs.onselfclosingtag(endIndex);
     },
   };
 }

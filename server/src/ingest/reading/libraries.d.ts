@@ -1,7 +1,4 @@
-/**
- * The parts of mailparser's own libraries the reading room uses directly, as their packages
- * export them; none of them ships types of its own.
- */
+/** Types for mailparser's own libraries the reading room uses directly: none ships its own. */
 declare module 'libbase64' {
   import { Transform } from 'node:stream';
   /** Decodes base64 written to it, whatever the line breaks and padding. */

@@ -6,20 +6,14 @@ import { finished } from 'node:stream/promises';
 import type { AttachmentPart } from '../../domain/message';
 
 /**
- * Where each MIME part's body lies in a message, and the decoding of one part alone, both by the
- * libraries mailparser reads MIME with: mailsplit's `Splitter` (the version mailparser depends
- * on, pinned beside it) and the decoders mailsplit hands mailparser for a transfer encoding
- * (`MimeNode#getDecoder`: libbase64's and libqp's `Decoder`). So a download decodes the bytes
- * mailparser decoded, as mailparser decoded them, and reads nothing else of the message;
- * `server/test/attachments.test.ts` holds every download equal to mailparser's content.
+ * Where each MIME part's body lies, and one part decoded alone, by mailparser's own libraries
+ * (mailsplit's `Splitter`, libbase64's and libqp's `Decoder`), so a download equals mailparser's
+ * content (`server/test/attachments.test.ts`) and reads nothing else of the message.
  */
 
 /**
- * The body of each leaf part, by mailparser's `partId` (the part's IMAP number; '' for the root).
- * Found by giving the splitter the whole message in one write: the body chunks it emits are then
- * slices of that very buffer, so their offsets are where the body lies. A part whose body cannot
- * be placed that way (emitted from a copy, or in pieces that do not meet, or two parts with one
- * number) is left out; a part that emitted no body has an empty one.
+ * The body of each leaf part by mailparser's `partId`: given the whole message in one write, the
+ * splitter emits slices of it, whose offsets place the body. A body it cannot place is null.
  */
 export async function partsOf(raw: Buffer): Promise<Map<string, AttachmentPart | null>> {
   /** Each leaf's body so far; `placed` false until its first chunk. */
@@ -57,10 +51,7 @@ function partIdOf(partNr: (string | number)[] | false): string {
   return (partNr || []).filter((n) => typeof n === 'number').join('.');
 }
 
-/**
- * The content of a part's body as mailparser gives it: decoded by the decoder mailsplit picks
- * for its transfer encoding, given the whole body in one write.
- */
+/** A part's content as mailparser gives it, by the decoder mailsplit picks for its encoding. */
 export async function decodeBody(body: Buffer, encoding: string): Promise<Buffer> {
   const decoder: Transform =
     encoding === 'base64'

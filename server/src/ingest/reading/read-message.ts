@@ -1,19 +1,22 @@
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
-import type {
-  AttachmentPart,
-  MailAddress,
-  MessageReading,
-  MessageSummaryFields,
-  ReadingAttachment,
+import {
+  emptySummary,
+  type AttachmentPart,
+  type MailAddress,
+  type MessageReading,
+  type MessageSummaryFields,
+  type ReadingAttachment,
 } from '../../domain/message';
 import {
   cleanAddress,
+  cleanContentType,
   cleanDisplayName,
   cleanFilename,
   cleanSubject,
   cutAtCodePoint,
 } from '../../domain/names';
 import { extractVerification, findTextLinks } from '../../domain/verification';
+import type { Step } from './cpu-lock';
 import { partsOf } from './mime-parts';
 import { scanMailHtml } from './sanitize';
 
@@ -23,23 +26,14 @@ export const PREVIEW_CHARS = 200;
 /** mailparser's own options; the page makes links of the text itself. */
 const PARSER_OPTIONS = { skipTextToHtml: true, skipTextLinks: true };
 
-/** The steps of a reading, as the deadline names the one it caught. */
-export type ReadStep = 'mime' | 'sanitize' | 'preview' | 'verification' | 'parts';
-
 /** How `readMessage` reads. */
 export interface ReadOptions {
-  /**
-   * Look for the one-time code and the confirmation link (default true). A stored message
-   * carries them in its summary already.
-   */
+  /** Look for the code and the link (default true); a stored message has them in its summary. */
   verification?: boolean;
-  /**
-   * Hand the sanitiser each run of text as one event (html-text-runs.ts; default true): a fast
-   * path (docs/architecture.md, "Fast paths"). `FAST_PATHS_OFF=html-text-runs` turns it off.
-   */
+  /** Each run of text one event for the sanitiser (html-text-runs.ts; default true). */
   textRuns?: boolean;
   /** Told each step as it begins, for the deadline to name the step it caught. */
-  onStep?: (step: ReadStep) => void;
+  onStep?: (step: Step) => void;
 }
 
 /** A message read once: its summary, its reading, and what the sender check needs of it. */
@@ -52,15 +46,9 @@ export interface MessageContent {
 }
 
 /**
- * Reads a message whole, once: mailparser's `simpleParser` as installed, the sanitiser
- * (sanitize.ts), the preview, the code and link (domain/verification/), and where each
- * attachment's part lies (mime-parts.ts). It runs only in the reading workers, under the
- * deadline (reading-pool.ts): nothing here bounds its own time.
- *
- * Never throws: mail is hostile input and a message we accepted must still show up, so a
- * message mailparser cannot read shows its raw text as body. `cid:` references in the HTML are
- * inlined as `data:` URLs (mailparser's default), so inline images display inside a sandboxed
- * iframe without fetching anything; the raw message keeps the original.
+ * Reads a message whole, once, in a reading worker under its deadline (nothing here bounds its
+ * own time). Never throws: a message mailparser cannot read shows its raw text. `cid:` images are
+ * inlined as `data:` URLs (mailparser's default), so the sandboxed iframe fetches nothing.
  */
 export async function readMessage(
   raw: Buffer,
@@ -135,14 +123,7 @@ async function attachmentsOf(raw: Buffer, mail: ParsedMail): Promise<ReadingAtta
 function unreadable(raw: Buffer): MessageContent {
   const text = raw.toString('utf8');
   return {
-    summary: {
-      from: { name: '', address: '' },
-      subject: '',
-      preview: makePreview(text),
-      attachmentCount: 0,
-      code: null,
-      confirmLink: null,
-    },
+    summary: { ...emptySummary(), preview: makePreview(text) },
     reading: { status: 'complete', to: [], text, html: null, attachments: [] },
     multipleFrom: false,
   };
@@ -174,10 +155,4 @@ function addressList(field: AddressObject | AddressObject[] | undefined): MailAd
 /** Whitespace folded, trimmed, cut at PREVIEW_CHARS on a code-point boundary. */
 export function makePreview(text: string): string {
   return cutAtCodePoint(text.replace(/\s+/g, ' ').trim(), PREVIEW_CHARS);
-}
-
-/** A `type/subtype` made of token characters, else application/octet-stream. */
-function cleanContentType(type: unknown): string {
-  const t = (typeof type === 'string' ? type : '').toLowerCase().trim();
-  return /^[a-z0-9!#$&^_.+-]+\/[a-z0-9!#$&^_.+-]+$/.test(t) ? t : 'application/octet-stream';
 }

@@ -3,10 +3,10 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
 import {
+  emptySummary,
   readingView,
   type ArrivalReading,
   type MessageReader,
-  type MessageReading,
   type SenderFacts,
   type StoredReading,
 } from '../../domain/message';
@@ -14,6 +14,7 @@ import type { AuthOutcome } from '../auth';
 import { newLockMemory, readHolder, type Step } from './cpu-lock';
 import { sharedNow, threadClock, WALL_CLOCK, type ThreadClock } from './thread-clock';
 import {
+  asBuffer,
   storedAsIs,
   type ArrivalWork,
   type ReadingRequest,
@@ -26,10 +27,7 @@ const WORKER_URL = import.meta.url.endsWith('.ts')
   ? new URL('./reading-worker.ts', import.meta.url)
   : new URL('./reading-worker.js', import.meta.url);
 
-/**
- * Heap of a reading worker (MB): a message of the largest size allowed, read whole, fits several
- * times over; a hostile one that needs more ends its worker, never the process.
- */
+/** Heap of a reading worker (MB): the largest message read whole fits several times over. */
 const WORKER_HEAP_MB = 512;
 
 /** As writer-client.ts starts the SQLite writer: under tsx, a bootstrap registers tsx first. */
@@ -44,11 +42,8 @@ function spawn(workerData: ReadingWorkerData): Worker {
 }
 
 /**
- * Lock time of a sender's messages, on average over its recent mail (decaying with
- * HEAVY_HALF_LIFE_MS), beyond which the sender is heavy: its mail waits for the lane heavy
- * senders share. An ordinary message costs about a millisecond, one of 64 KB of HTML alone some
- * ten (bench/README.md, "Hostile mail"). A message still being read counts as it goes, so a new
- * sender's first dear message makes it heavy before it ends.
+ * Lock time per message, on a sender's recent average, past which the sender is heavy. An
+ * ordinary message costs about 1 ms, 64 KB of HTML some 10 (bench/README.md, "Hostile mail").
  */
 export const HEAVY_MESSAGE_MS = 50;
 const HEAVY_HALF_LIFE_MS = 10_000;
@@ -58,10 +53,7 @@ const HEAVY_LANE_NICE = 10;
 const MAX_SENDERS = 10_000;
 /** Jobs one worker holds at once: the one at its CPU lock and those waiting for DNS or a turn. */
 const MAX_JOBS_PER_WORKER = 8;
-/**
- * Times a job starts again on a new worker when its worker ended for another job's deadline:
- * once, so that a job that cannot finish anywhere never ends worker after worker.
- */
+/** Restarts of a job whose worker ended for another's deadline: once, never worker after worker. */
 const MAX_RESTARTS = 1;
 
 /** What each sender's mail has cost, decaying with time. */
@@ -74,10 +66,7 @@ export interface SenderCosts {
   perMessage(sender: string): number;
 }
 
-/**
- * Work and messages per sender, both halved every `halfLifeMs`. At most `maxSenders` are
- * remembered; the one charged longest ago, whose cost has decayed the most, is forgotten first.
- */
+/** Work and messages per sender, halved every `halfLifeMs`; the least recently charged go first. */
 export function createSenderCosts({
   now,
   halfLifeMs = HEAVY_HALF_LIFE_MS,
@@ -115,16 +104,13 @@ export function createSenderCosts({
   };
 }
 
-/** How `startReadingPool` reads. */
-export interface ReadingPoolOptions {
+/** How `startReadingPool` reads: as its workers do, and within `deadlineMs`. */
+export interface ReadingPoolOptions
+  extends
+    Pick<ReadingWorkerData, 'hostname' | 'checks'>,
+    Partial<Pick<ReadingWorkerData, 'textRuns'>> {
   /** `READ_DEADLINE_MS`: the longest a job may hold its worker's CPU lock. */
   deadlineMs: number;
-  /** Our host name: the authserv-id of Authentication-Results. */
-  hostname: string;
-  /** The sender checks' settings; null when they are off. */
-  checks: ReadingWorkerData['checks'];
-  /** The sanitiser's text-runs fast path (default true). */
-  textRuns?: boolean;
   /** Told each deadline a job hit, with the step it was at. */
   onDeadline?: (step: Step) => void;
   /** Where a worker that failed is reported. */
@@ -135,15 +121,9 @@ export interface ReadingPoolOptions {
 
 /** The reader on worker threads, and the way to end them. */
 export interface ReadingPool extends MessageReader {
-  /**
-   * Resolves once every lane's worker is ready, as they are now (one ended at a deadline is
-   * replaced by one that loads anew); work sent meanwhile waits for a ready one.
-   */
+  /** Resolves once every lane's worker is ready; work sent meanwhile waits for one. */
   ready(): Promise<void>;
-  /**
-   * Ends the workers once the jobs in hand are answered (within their deadlines); jobs still
-   * waiting, and any asked for from now on, get what a job past its deadline gets.
-   */
+  /** Ends the workers once the jobs in hand are answered; the rest get what a late job gets. */
   close(): Promise<void>;
 }
 
@@ -177,10 +157,7 @@ interface Lane {
   idle: boolean;
   /** Requests sent to its worker (the worker's `idle` says how many it had received). */
   sent: number;
-  /**
-   * When its worker last showed life (sharedNow): posted anything, was sent a job, or its
-   * lock's holder had more CPU than at the tick before.
-   */
+  /** When its worker last posted, was sent a job, or its lock's holder gained CPU (sharedNow). */
   heardAt: number;
   /** The holder and its time at the lock at the last tick, to tell whether it moved. */
   lastHeld: { job: number; heldMs: number } | null;
@@ -188,14 +165,10 @@ interface Lane {
 }
 
 /** The reading of a message past its deadline: no body, nothing read but its header's top. */
-const TOO_COMPLEX: MessageReading = {
-  status: 'too-complex',
-  to: [],
-  text: '',
-  html: null,
-  attachments: [],
+const TOO_COMPLEX: StoredReading = {
+  view: readingView({ status: 'too-complex', to: [], text: '', html: null, attachments: [] }),
+  attachments: '[]',
 };
-const TOO_COMPLEX_STORED: StoredReading = { view: readingView(TOO_COMPLEX), attachments: '[]' };
 
 /** `bytes` in an ArrayBuffer of its own, so that posting it copies it and nothing around it. */
 function own(bytes: Buffer): Uint8Array {
@@ -204,29 +177,15 @@ function own(bytes: Buffer): Uint8Array {
     : new Uint8Array(bytes);
 }
 
-const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
-
 /**
- * Reading off the event loop (docs/architecture.md, "Hostile mail"): two worker threads
- * (reading-worker.ts) read every message, check its sender and decode attachments, so SMTP, the
- * API and the event streams never wait for a library's work. Each job may hold its worker's CPU
- * lock (cpu-lock.ts) for `deadlineMs` in all; one timer per pool reads the locks while jobs are
- * in hand, and a worker whose job is past its deadline is ended and replaced: that job is lost
- * (a message gets a `too-complex` reading), the others in hand start again on the new worker.
- *
- * Scheduling: one lane takes anybody's work, the other only that of senders that are not heavy
- * (HEAVY_MESSAGE_MS), at a lower scheduling priority (nice 10) for the heavy one. Both take the
- * work of the sender that has cost least first, and never that of a sender with work in hand on
- * the other lane: a sender waits behind its own mail and that of senders dearer than it, and one
- * sender never holds both threads. While a lane's worker is being replaced, heavy senders
- * wait. Work is charged while it runs, so a new sender's first dear message already counts. A
- * lane takes new work whenever its lock is free, also while the jobs it holds wait for DNS.
+ * Reading off the event loop on two worker threads, each job within `deadlineMs` of CPU at its
+ * worker's lock, a worker past it replaced; a light lane and a heavy one, the cheapest sender
+ * first (docs/architecture.md, "Hostile mail": the deadline and the per-sender accounting).
  */
 export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   const { deadlineMs, hostname, checks, textRuns = true, onDeadline, logger } = options;
   const heavyMessageMs = options.heavyMessageMs ?? HEAVY_MESSAGE_MS;
   const senderCosts = createSenderCosts({ now: sharedNow });
-  /** Jobs waiting for a lane, in arrival order. */
   const queue: Job[] = [];
   let nextId = 1;
   let closing = false;
@@ -234,13 +193,9 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   /** The deadline's timer: coarse, one per pool, running while jobs are in hand. */
   const tickMs = Math.max(5, Math.min(100, Math.floor(deadlineMs / 10)));
   let timer: NodeJS.Timeout | null = null;
-  /**
-   * Silence after which a worker with work in hand and a free lock is taken for stuck: each job
-   * it holds posts within a deadline of CPU and one of DNS.
-   */
+  /** Silence after which a worker with work in hand is stuck: each job posts within both limits. */
   const wedgedMs = 3 * Math.max(deadlineMs, checks?.timeoutMs ?? 0);
 
-  /** Callers of `ready()` waiting for every lane to be ready. */
   const waitingReady: (() => void)[] = [];
   const readied = () => {
     if (!lanes.every((l) => l.ready)) return;
@@ -322,21 +277,12 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     job.charged = heldMs;
   }
 
-  /**
-   * Ends `lane`'s worker and starts another. The job past its deadline (`late`), or when the
-   * worker failed the one holding its lock, is lost; the others start again, once.
-   */
+  /** Replaces `lane`'s worker: the late job, or the lock's holder, is lost; the others restart. */
   function replace(lane: Lane, late: { job: Job; step: Step } | null, startAgain = true) {
-    const worker = lane.worker;
-    if (!worker) return;
+    if (!lane.worker) return;
     const holder = readHolder(lane.memory, lane.clock.now());
     const culprit = late?.job ?? (holder ? lane.jobs.get(holder.job) : undefined);
-    const jobs = [...lane.jobs.values()];
-    lane.jobs.clear();
-    lane.worker = null;
-    lane.clock.close();
-    lane.clock = WALL_CLOCK;
-    void worker.terminate();
+    const { jobs } = detach(lane);
     const again: Job[] = [];
     for (const job of jobs) {
       if (job === culprit) {
@@ -352,6 +298,17 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     else queue.unshift(...again);
     if (startAgain && !ended) startWorker(lane);
     dispatch();
+  }
+
+  /** Ends `lane`'s worker and takes its jobs off it. */
+  function detach(lane: Lane) {
+    const terminated = lane.worker?.terminate();
+    const jobs = [...lane.jobs.values()];
+    lane.jobs.clear();
+    lane.worker = null;
+    lane.clock.close();
+    lane.clock = WALL_CLOCK;
+    return { jobs, terminated };
   }
 
   /** The timer: charges running jobs, and ends a worker whose job is past its deadline. */
@@ -387,11 +344,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     }
   }
 
-  /**
-   * Senders with work in hand on a lane other than `lane`, at its lock or waiting for DNS: a
-   * sender's jobs share one lane at a time, so one sender never holds both threads, also when
-   * its first job comes back from DNS while another took the free lane.
-   */
+  /** Senders with work in hand on another lane (at its lock or in DNS): one lane per sender. */
   function sendersElsewhere(lane: Lane): Set<string> {
     const senders = new Set<string>();
     for (const other of lanes) {
@@ -404,11 +357,8 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   }
 
   /**
-   * The next job for `lane`: that of the sender who has cost least so far (the first to arrive
-   * among equals; work for nobody in particular costs nothing), passing over senders with work
-   * on the other lane, and heavy senders on the light lane, or on any lane while the other is
-   * being replaced: the lane left up then keeps everybody else's mail moving. One pass over the
-   * waiting jobs, reading each sender once.
+   * The next job for `lane`: the cheapest sender's, first come among equals, passing over senders
+   * busy on the other lane, and heavy ones on the light lane or while the other is replaced.
    */
   function take(lane: Lane): Job | undefined {
     if (queue.length === 0) return undefined;
@@ -453,7 +403,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     }
   }
 
-  /** Queues a job; resolves what `finish` makes of its outcome. */
   function submit<T>(
     forWhom: string | undefined,
     request: (job: Job) => Omit<ReadingRequest, 'id'>,
@@ -475,34 +424,25 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     });
   }
 
-  /**
-   * What a message that arrived gets when it could not be read: see TOO_COMPLEX. Rare, so what
-   * it needs (libmime, the sender-check room) is loaded here only then, never at start.
-   */
+  /** A message that could not be read (TOO_COMPLEX); rare, so its modules load only then. */
   async function unread(
     raw: Buffer,
     facts: SenderFacts | null,
     check: AuthOutcome | null,
   ): Promise<ArrivalReading> {
     const { headerBlockEnd, mayHoldResults, scanHeader } = await import('./header-scan');
+    const auth = () => import('../auth');
     const header = scanHeader(raw);
     const bodyAt = headerBlockEnd(raw);
     const head = raw.subarray(0, bodyAt);
     return {
-      summary: {
-        from: header.from,
-        subject: header.subject,
-        preview: '',
-        attachmentCount: 0,
-        code: null,
-        confirmLink: null,
-      },
-      view: TOO_COMPLEX_STORED.view,
+      summary: { ...emptySummary(), from: header.from, subject: header.subject },
+      view: TOO_COMPLEX.view,
       attachments: [],
       multipleFrom: header.fromFields > 1 || (check?.headerFrom.length ?? 0) > 1,
-      check: check ?? (facts && checks ? temperror(hostname) : null),
+      check: check ?? (facts && checks ? (await auth()).temperror(hostname) : null),
       header: mayHoldResults(head)
-        ? (await import('../auth')).stripOwnAuthenticationResults(head, hostname)
+        ? (await auth()).stripOwnAuthenticationResults(head, hostname)
         : null,
       bodyAt,
     };
@@ -532,7 +472,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       return submit(
         forWhom,
         () => ({ op: 'stored', args: [own(raw)] }),
-        (outcome) => ('lost' in outcome ? TOO_COMPLEX_STORED : (outcome.value as StoredReading)),
+        (outcome) => ('lost' in outcome ? TOO_COMPLEX : (outcome.value as StoredReading)),
       );
     },
 
@@ -555,9 +495,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     async close() {
       if (closing) return;
       closing = true;
-      // The listeners have stopped: nobody waits for what is queued any more. What is in hand
-      // is answered first, within a deadline's CPU and a DNS wait each (a stuck worker is not
-      // waited for past that).
+      // Nobody waits for what is queued any more; what is in hand is answered, within wedgedMs.
       for (const job of queue.splice(0)) job.finish({ lost: null });
       const until = sharedNow() + wedgedMs;
       while (lanes.some((l) => l.jobs.size > 0) && sharedNow() < until) {
@@ -567,24 +505,11 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       if (timer) clearInterval(timer);
       await Promise.all(
         lanes.map((lane) => {
-          const worker = lane.worker;
-          const jobs = [...lane.jobs.values()];
-          lane.jobs.clear();
-          lane.worker = null;
-          lane.clock.close();
+          const { jobs, terminated } = detach(lane);
           for (const job of jobs) job.finish({ lost: null });
-          return worker?.terminate();
+          return terminated;
         }),
       );
     },
-  };
-}
-
-/** The checks of a message whose check did not finish: temperror, as past the DNS deadline. */
-function temperror(hostname: string): AuthOutcome {
-  return {
-    results: { spf: 'temperror', dkim: 'temperror', dmarc: 'temperror', domain: null },
-    header: `Authentication-Results: ${hostname};\r\n\tspf=temperror; dkim=temperror; dmarc=temperror`,
-    headerFrom: [],
   };
 }

@@ -1,27 +1,16 @@
-import type {
-  MessageSummaryFields,
-  ReadingAttachment,
-  SenderFacts,
-  StoredReading,
-} from '../../domain/message';
+import type { ArrivalReading, SenderFacts, StoredReading } from '../../domain/message';
 import type { AuthOutcome } from '../auth';
 
-/** A message read on arrival, as a worker answers: what `ArrivalReading` is made of. */
-export interface ArrivalWork {
-  summary: MessageSummaryFields;
-  view: string;
-  attachments: ReadingAttachment[];
-  multipleFrom: boolean;
+/** A message read on arrival, as a worker answers: `ArrivalReading` across the thread. */
+export type ArrivalWork = Omit<ArrivalReading, 'check' | 'header'> & {
   check: AuthOutcome | null;
-  /** The header block to store when it differs from the one received. */
   header: Uint8Array | null;
-  bodyAt: number;
-}
+};
 
-/**
- * Whether a part in this transfer encoding is stored as its content, nothing to decode: mailsplit
- * decodes only base64 and quoted-printable (`MimeNode#getDecoder`), the rest passes as it is.
- */
+/** A Buffer over the bytes a message between threads carried, copying nothing. */
+export const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
+
+/** Whether a part is stored as its content: mailsplit decodes only base64 and quoted-printable. */
 export const storedAsIs = (encoding: string) =>
   encoding !== 'base64' && encoding !== 'quoted-printable';
 
@@ -32,15 +21,9 @@ export type AttachmentSource =
   /** The bytes are the whole stored message: read it again, take attachment `index` (from 1). */
   | { index: number };
 
-/**
- * What a reading worker does (reading-worker.ts); each call's arguments and answer cross the
- * thread boundary as typed here.
- */
+/** What a reading worker does (reading-worker.ts), typed across the thread boundary. */
 export interface ReadingWorkerApi {
-  /**
-   * Reads a message that arrived: checks its sender first when `facts` are given (unless
-   * `known`, a check a worker already finished for it), then reads it whole.
-   */
+  /** Reads a message that arrived, its sender checked first unless the check is `known`. */
   arrival(raw: Uint8Array, facts: SenderFacts | null, known: AuthOutcome | null): ArrivalWork;
   /** Reads a stored message that has no reading yet. */
   stored(raw: Uint8Array): StoredReading;
@@ -55,22 +38,16 @@ export type ReadingRequest = {
   [K in ReadingOp]: { id: number; op: K; args: Parameters<ReadingWorkerApi[K]> };
 }[ReadingOp];
 
-/**
- * The answer to a request: its value and the time the job held the worker's lock (ms); with
- * `idle` when the lock came free with no job waiting, as that message says.
- */
-export type ReadingReply<K extends ReadingOp = ReadingOp> = {
-  id: number;
-  heldMs: number;
-  idle?: number;
-} & ({ value: ReturnType<ReadingWorkerApi[K]> } | { error: string });
+/** The answer to a request, with the time its job held the lock (ms) and `idle` if it came free. */
+export type ReadingReply = { id: number; heldMs: number; idle?: number } & ReadingAnswer;
+
+/** What a job came to: the operation's value, or the error it threw, as text. */
+export type ReadingAnswer = { value: ReturnType<ReadingWorkerApi[ReadingOp]> } | { error: string };
 
 /**
- * What a worker posts: `ready` once its modules are loaded, with the schedstat file its lock's
- * times are read on (null: wall time; thread-clock.ts); a sender check as soon as it is
- * known (a deadline later in the reading keeps it); `idle` when its lock comes free with no job
- * waiting while a job waits for DNS, with how many requests it has received by then; and its
- * replies.
+ * What a worker posts: `ready` with its schedstat file (null: wall time), a sender check as soon
+ * as known (a later deadline keeps it), `idle` with the requests received when its lock comes
+ * free while a job waits for DNS, and its replies.
  */
 export type ReadingWorkerMessage =
   | { ready: true; schedstat: string | null }

@@ -13,12 +13,14 @@ import { headerBlockEnd, mayHoldResults } from './header-scan';
 import { decodeBody } from './mime-parts';
 import { readMessage } from './read-message';
 import { ownSchedstat, threadClock } from './thread-clock';
-import type {
-  ReadingOp,
-  ReadingRequest,
-  ReadingWorkerApi,
-  ReadingWorkerData,
-  ReadingWorkerMessage,
+import {
+  asBuffer,
+  type ReadingAnswer,
+  type ReadingOp,
+  type ReadingRequest,
+  type ReadingWorkerApi,
+  type ReadingWorkerData,
+  type ReadingWorkerMessage,
 } from './reading-protocol';
 
 /**
@@ -50,10 +52,8 @@ const dnsLookup = checks
   : null;
 
 /**
- * `lookup` for one job: the job gives the CPU lock back when it asks its first question and
- * takes it back when its last answer is in, before any answer reaches it. mailauth asks
- * questions together only to await them together (A and AAAA, PTR names), so the job waits as
- * a whole, and holds the lock only while it computes.
+ * `lookup` for one job: it gives the CPU lock back at its first question out and takes it again
+ * when the last is in, before any answer reaches it (mailauth awaits its questions together).
  */
 function lockedLookup(job: LockJob, lookup: DnsLookup): DnsLookup {
   let out = 0;
@@ -81,8 +81,6 @@ function lockedLookup(job: LockJob, lookup: DnsLookup): DnsLookup {
     return settled.value;
   };
 }
-
-const asBuffer = (u8: Uint8Array) => Buffer.from(u8.buffer, u8.byteOffset, u8.byteLength);
 
 /** Each operation, run by `job` while it holds the lock (the caller takes and gives it back). */
 const operations: {
@@ -147,9 +145,7 @@ port.on('message', (request: ReadingRequest) => {
     job: LockJob,
     ...args: unknown[]
   ) => Promise<ReturnType<ReadingWorkerApi[ReadingOp]>>;
-  const reply = (
-    answer: { value: ReturnType<ReadingWorkerApi[ReadingOp]> } | { error: string },
-  ) => {
+  const reply = (answer: ReadingAnswer) => {
     job.ended = true;
     const idle = lock.release(job);
     post({ id: job.id, heldMs: job.heldMs, ...(idle ? { idle: received } : {}), ...answer });
@@ -163,11 +159,7 @@ port.on('message', (request: ReadingRequest) => {
     );
 });
 
-/**
- * A message of the usual shape (text and HTML, a quoted-printable part, an attachment), read
- * once before the worker says it is ready: the libraries load what they load on first use and
- * their code warms up, so a sender's first message is not charged for that.
- */
+/** A message of the usual shape read before `ready`, so no sender is charged for a first use. */
 const WARM_UP = Buffer.from(
   [
     'From: Negozio <noreply@negozio.example>',

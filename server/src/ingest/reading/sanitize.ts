@@ -3,38 +3,20 @@ import type { MessageLink } from '../../domain/verification';
 import { TextRunTokenizer } from './html-text-runs';
 
 /**
- * Mail HTML is hostile. The page shows it only in a sandboxed iframe without scripts under a CSP
- * that blocks remote loads; this is the second layer, on the server: an allow-list of the tags
- * and attributes mail layouts use, no scripts, no event handlers, no forms, frames, objects or
- * `<base>`, links only to http(s), mailto and tel, images only from http(s), `data:` and `cid:`.
- * `<style>` stays (mail layouts depend on it); in the iframe CSS cannot run code, and its remote
- * loads are blocked by the CSP until the visitor asks for images.
+ * The server's layer under the page's sandboxed iframe and CSP: an allow-list of what mail
+ * layouts use; no scripts, handlers, forms, frames, objects or `<base>`. `<style>` stays: layouts
+ * need it, and in the iframe CSS runs no code and loads nothing until the visitor asks.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
+  // The defaults (text, lists, tables, headings, links) and what mail layouts add to them.
   allowedTags: [
     ...sanitizeHtml.defaults.allowedTags,
     'img',
     'font',
     'center',
     'style',
-    'span',
-    'div',
-    'u',
-    's',
     'strike',
     'big',
-    'small',
-    'hr',
-    'table',
-    'thead',
-    'tbody',
-    'tfoot',
-    'tr',
-    'td',
-    'th',
-    'caption',
-    'colgroup',
-    'col',
   ],
   disallowedTagsMode: 'discard',
   allowVulnerableTags: true, // <style>: see above
@@ -75,21 +57,13 @@ const OPTIONS: sanitizeHtml.IOptions = {
 
 /** How the HTML is read. */
 export interface HtmlScanOptions {
-  /**
-   * Hand sanitize-html each run of text as one event (html-text-runs.ts; default true): a fast
-   * path (docs/architecture.md, "Fast paths"). `FAST_PATHS_OFF=html-text-runs` turns it off,
-   * leaving htmlparser2's own tokenizer.
-   */
+  /** Each run of text one event (html-text-runs.ts, a fast path; default true). */
   textRuns?: boolean;
 }
 
 type ParserOptions = NonNullable<sanitizeHtml.IOptions['parser']>;
 
-/**
- * sanitize-html's parser options: its default (entities decoded) and, with `textRuns`, the
- * tokenizer that joins text events. The cast: sanitize-html's types describe htmlparser2 12,
- * while it loads 10, the version html-text-runs.ts extends (its test holds them to one copy).
- */
+/** The cast: sanitize-html's types describe htmlparser2 12, while it loads 10 (ours). */
 const PLAIN_PARSER: ParserOptions = { decodeEntities: true };
 const TEXT_RUNS_PARSER: ParserOptions = {
   decodeEntities: true,
@@ -97,16 +71,9 @@ const TEXT_RUNS_PARSER: ParserOptions = {
 };
 const parserOptions = (textRuns: boolean) => (textRuns ? TEXT_RUNS_PARSER : PLAIN_PARSER);
 
-export function sanitizeMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): string {
-  return sanitizeHtml(capTags(capNesting(html)), { ...OPTIONS, parser: parserOptions(textRuns) });
-}
-
 /**
- * Elements open at once beyond which further opening tags are dropped (their content stays).
- * htmlparser2 keeps its open elements in an array it shifts and searches on every tag (10.x,
- * `Parser.emitOpenTag` and `onclosetag`), so each tag costs as much as the nesting is deep: a
- * mail of `<b>` by the thousand then `</i>` by the thousand costs the square of its size. Real
- * layouts nest a few dozen deep.
+ * Elements open at once past which opening tags are dropped: htmlparser2 searches its stack of
+ * open elements on every tag (10.x, `Parser.emitOpenTag`, `onclosetag`). Layouts nest a few dozen.
  */
 export const MAX_HTML_NESTING = 256;
 
@@ -123,11 +90,8 @@ export interface TagAt {
 }
 
 /**
- * The tags of `html` in order, as the global regex `<(\/?)([A-Za-z][^\s/>]*)[^>]*>` finds them:
- * `<` or `</`, a letter, the name up to a blank, `/` or `>`, then everything up to the first
- * `>`. Not by that regex: where no `>` follows, it tries every split between the name and the
- * rest at every `<` that starts a name, which costs the cube of a run like `<a<a<a`. Here a tag
- * without a `>` after it ends the scan, since no later tag can have one either.
+ * The tags of `html` as `/<(\/?)([A-Za-z][^\s/>]*)[^>]*>/g` finds them, without its cubic cost on
+ * `<a<a<a`: a tag with no `>` after it ends the scan, since no later tag can have one.
  */
 export function* tagsOf(html: string): Generator<TagAt> {
   let at = 0;
@@ -183,10 +147,8 @@ const CLOSES_OWN_KIND: Record<string, readonly string[]> = {
 };
 
 /**
- * `html` with the opening tags that would nest deeper than MAX_HTML_NESTING removed, by a scan
- * that follows htmlparser2's stack closely enough never to count it shallower than it is (a
- * tag it cannot place counts as open). Real mail comes back unchanged, as the same string.
- * Runs before sanitising, so nothing it leaves can escape the allow-list.
+ * `html` without the opening tags past MAX_HTML_NESTING, following htmlparser2's stack never
+ * shallower than it is. Real mail comes back as the same string; the sanitiser runs after.
  */
 export function capNesting(html: string): string {
   const stack: string[] = [];
@@ -223,14 +185,9 @@ export const maxTags = (html: string) =>
   Math.max(MIN_TAGS, Math.floor(html.length / BYTES_PER_TAG));
 
 /**
- * `html` with the tags past its first `maxTags` taken out and every `<` after the last tag kept
- * escaped, so that the rest reads as its text; `html` itself when it has no more tags (found
- * first by counting `<`, which is cheaper than reading the tags). Each element costs the
- * sanitiser and html-to-text a few microseconds, several times what its bytes cost in ordinary
- * mail, so HTML packed with elements (`<p>x` by the hundred thousand) would cost 5-8x an
- * ordinary message of its size. Real mail never reaches the cut; past it, hostile HTML is shown
- * as plain text and nothing of it is lost. The `<` are escaped because taking a tag out can join
- * what was around it into a new one (`<<x>p>`).
+ * `html` with the tags past its first `maxTags` read as text (each element costs the sanitiser
+ * microseconds; real mail never reaches the cut). The `<` after the cut are escaped: taking a
+ * tag out can join what was around it into a new one (`<<x>p>`).
  */
 export function capTags(html: string): string {
   const max = maxTags(html);
@@ -313,11 +270,7 @@ const UNESCAPE = new Map([
 ]);
 const ESCAPED = /&(?:amp|lt|gt|quot);/g;
 
-/**
- * Text as it was before sanitize-html escaped it. A decoded entity (`&lt;`) is a text event of
- * its own, so an event is often exactly one escaped character, or holds none: both are answered
- * without a regular-expression pass, which costs more than the rest of such an event.
- */
+/** Text before sanitize-html escaped it; one escaped character, or none, without a regex pass. */
 const unescapeText = (escaped: string) =>
   UNESCAPE.get(escaped) ??
   (escaped.includes('&') ? escaped.replace(ESCAPED, (e) => UNESCAPE.get(e)!) : escaped);
@@ -337,10 +290,7 @@ export function countHtmlScanWork(into: HtmlScanWork | null): void {
 
 let work: HtmlScanWork | null = null;
 
-/**
- * `sanitizeMailHtml` that also collects the visible text and the anchors, for the verification
- * heuristic (domain/verification/), in the same parser pass rather than a second one.
- */
+/** `html` sanitised, with its visible text and anchors collected in the same pass. */
 export function scanMailHtml(html: string, { textRuns = true }: HtmlScanOptions = {}): ScannedHtml {
   const parts: string[] = [];
   const links: MessageLink[] = [];

@@ -2,12 +2,9 @@ import { closeSync, openSync, readlinkSync, readSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /**
- * The clocks a reading job's time is counted on. A job's deadline and its sender's charge are
- * CPU time, so that a thread kept waiting for a processor (a busy machine, the heavy lane's low
- * priority) never makes an ordinary message look dear: on Linux each thread's CPU time is the
- * first field of its `schedstat` (ns on a CPU), which the worker reads for itself at each turn of
- * its lock and the pool reads for it at each tick of its timer, one `pread` on a file kept open.
- * Where there is no such file, both count wall time on the clock every thread reads alike.
+ * The clocks a reading job's time is counted on: a thread's CPU time, the first field of its
+ * Linux `schedstat` (ns), so waiting for a processor never makes a message look dear; wall
+ * time where there is none (docs/architecture.md, "Hostile mail").
  */
 
 /** A clock of one thread, in ms, and the way to let go of it. */

@@ -1,13 +1,2 @@
-/**
- * The SMTP room: the listener (one handler per SMTP phase), the session limits and deadlines,
- * and the one adapter that reaches into smtp-server. The rest of the service sees only this face.
- */
-export {
-  createSmtpListener,
-  type Admission,
-  type CappedDelivery,
-  type CappedMailbox,
-  type DeliveryCap,
-  type SmtpListener,
-  type SmtpListenerOptions,
-} from './smtp-listener';
+/** The SMTP room's face: the listener, its session limits and the smtp-server adapter. */
+export { createSmtpListener, type SmtpListener, type SmtpListenerOptions } from './smtp-listener';

@@ -6,10 +6,8 @@ import type { MailStore } from '../../store/mail-store';
 import type { SmtpReply } from './smtp-server-internals';
 
 /**
- * The reason of a refusal, from the RFC 3463 code of the reply we sent: too big (5.3.4), mailbox
- * full (4.2.2), not authorized now (4.7.1: a sender over a limit), not authorized at all (5.7.1:
- * a message that breaks a rule), cut off for its pace (4.4.2). Any other reply (a local fault,
- * a shutdown) is no refusal of the mailbox's mail, and is not recorded.
+ * The reason of a refusal, from the RFC 3463 code of our reply; any other reply (a local fault, a
+ * shutdown) is no refusal of the mailbox's mail, and is not recorded.
  */
 const REASONS: Record<string, RefusalReason> = {
   '552 5.3.4': 'too-big',
@@ -24,11 +22,7 @@ export function refusalReason(reply: SmtpReply): RefusalReason | null {
   return REASONS[`${reply.responseCode} ${reply.message.slice(0, 5)}`] ?? null;
 }
 
-/**
- * A refusal recorded once is not recorded again for the same mailbox, sender and reason within
- * this time, on this node: a sender that repeats RCPT TO a full mailbox costs one write, and the
- * record's 20 entries say more than one sender's one story.
- */
+/** A refusal is recorded once this long per mailbox, sender and reason on a node: one write. */
 const REFUSAL_REPEAT_MS = 60_000;
 /** Refusals this node remembers for REFUSAL_REPEAT_MS (each a short key): oldest dropped first. */
 const MAX_REMEMBERED = 10_000;
@@ -43,24 +37,14 @@ export interface RefusalLogDeps {
   maxRefusals: number;
 }
 
-/** What one refusal was, before it is stamped with its time. */
-export interface Refusal {
-  /** MAIL FROM as smtp-server reports it; '' for the null sender. */
-  sender: string;
-  reply: SmtpReply;
-  /** Size of the message in bytes, when known. */
-  size: number | null;
-  /** The limit passed, in bytes, when one applies. */
-  limit: number | null;
-}
+/** What one refusal was, before it is stamped with its time and its reason read from `reply`. */
+export type Refusal = Pick<DeliveryRefusal, 'sender' | 'size' | 'limit'> & { reply: SmtpReply };
 
 /** Records refusals of mail addressed to live mailboxes, and tells the mailboxes' pages. */
 export interface RefusalLog {
   /**
-   * Records `refusal` in each of `mailboxes` that is live and announces it with a
-   * `delivery.refused` event; resolves once the records are written (never rejects: a store
-   * that fails costs the record, not the reply). Nothing happens for a reply that is not one of
-   * the recorded reasons.
+   * Records `refusal` in each live mailbox of `mailboxes` and announces `delivery.refused`;
+   * never rejects (a failing store costs the record, not the reply).
    */
   record(mailboxes: readonly string[], refusal: Refusal): Promise<void>;
 }

@@ -1,14 +1,14 @@
-/** The counted limits of SMTP sessions; see `SmtpLimits` in smtp-listener.ts. */
+/** The counted limits of SMTP sessions (part of `SmtpLimits`). */
 export interface CountedLimits {
+  /** Simultaneous connections from one IP address. */
   maxConnectionsPerIp: number;
+  /** Messages (MAIL FROM) per connection. */
   maxMessagesPerConnection: number;
+  /** Refused recipients per connection before it is closed (address harvesting). */
   maxBadRecipients: number;
 }
 
-/**
- * Per-IP connection counts and per-session message and bad-recipient counts. Plain bookkeeping
- * with no timers and no library types: the listener asks, and answers in SMTP's words itself.
- */
+/** Per-IP connection counts and per-session message and bad-recipient counts: bookkeeping. */
 export interface SessionCounters {
   /** Counts a new session from `ip`; false (and nothing counted) when that IP is at its limit. */
   open(sessionId: string, ip: string): boolean;

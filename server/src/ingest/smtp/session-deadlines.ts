@@ -1,10 +1,14 @@
 import type { WireState } from './smtp-server-internals';
 
-/** The time limits of SMTP sessions; see `SmtpLimits` in smtp-listener.ts. */
+/** The time limits of SMTP sessions (part of `SmtpLimits`), each closing with 421 4.4.2. */
 export interface TimeLimits {
+  /** A connection open this long is closed, however busy: stops clients that dribble. */
   sessionTimeoutMs: number;
+  /** A command line must arrive whole within this, from its first byte. */
   commandTimeoutMs: number;
+  /** DATA must arrive at this average rate at least, from the 354 on; 0: off. */
   minDataRateBytesPerSecond: number;
+  /** The DATA rate is judged only once DATA has lasted this long (TCP slow start, a stall). */
   minDataRateGraceMs: number;
 }
 
@@ -25,14 +29,9 @@ export function newSessionTimes(nowMs: number): SessionTimes {
 }
 
 /**
- * Decides, at one sweep, whether a session has gone over a time limit. Pure: the sweep passes
- * the time and what the connection holds now, and `times.line` is updated in place.
- *
- * An unfinished command line is first seen by a sweep up to one interval after its first byte,
- * and judged at a later sweep, so a line is cut off between `commandTimeoutMs` and
- * `commandTimeoutMs` plus two intervals after it began. Time the client spends waiting for us
- * (a handler, the TLS handshake) never counts against it. The DATA rate is the average since the
- * 354, so a client that stalls after a fast start still gets the benefit of its start.
+ * Whether a session has gone over a time limit at this sweep (pure; `times.line` updated in
+ * place). A line is cut off within two sweeps past `commandTimeoutMs`; time the client waits
+ * for us never counts; the DATA rate is the average since the 354.
  */
 export function checkSession(
   times: SessionTimes,
@@ -58,11 +57,7 @@ export function checkSession(
   return nowMs - times.line.sinceMs >= limits.commandTimeoutMs ? 'commandLine' : null;
 }
 
-/**
- * How often the sweep runs: a fifth of the shortest limit, so that a limit is enforced within
- * a few tenths of itself, and at most once a second, which costs one pass over the open
- * connections (at most `SMTP_MAX_CONNECTIONS`) per second.
- */
+/** How often the sweep runs: a fifth of the shortest limit, at most once a second. */
 export function sweepIntervalMs(limits: TimeLimits): number {
   const grace = limits.minDataRateBytesPerSecond > 0 ? limits.minDataRateGraceMs : Infinity;
   const shortest = Math.min(limits.sessionTimeoutMs, limits.commandTimeoutMs, grace || Infinity);

@@ -1,23 +1,34 @@
 import { PRODUCT_NAME } from '@et/common';
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import type { SMTPServerDataStream, SMTPServerSession, SMTPServerAddress } from 'smtp-server';
-import { normalizeAddress, splitAddress } from '../../domain/address';
+import type {
+  SMTPServerAddress,
+  SMTPServerDataStream,
+  SMTPServerOptions,
+  SMTPServerSession,
+} from 'smtp-server';
+import { normalizeAddress, senderPath, splitAddress } from '../../domain/address';
 import { isRoleAddress } from '../../domain/role-mailboxes';
+import type { Admission, DeliveryCap } from '../../counters/delivery-cap';
 import type { Clock } from '../../domain/clock';
 import type { EventBus } from '../../events/event-bus';
 import type { SmtpMetrics } from '../../observability/instruments';
 import type { MailStore, Quota } from '../../store/mail-store';
-import type { DeliveryResult, IngestPipeline } from '../pipeline';
-import { senderPath, type Envelope } from '../trace-headers';
+import { ownBuffer, type DeliveryResult, type IngestPipeline } from '../pipeline';
+import type { Envelope } from '../trace-headers';
 import { createRefusalLog, type RefusalLog } from './refusal-log';
-import { createSessionCounters, type SessionCounters } from './session-counters';
+import {
+  createSessionCounters,
+  type CountedLimits,
+  type SessionCounters,
+} from './session-counters';
 import {
   checkSession,
   newSessionTimes,
   sweepIntervalMs,
   type Overrun,
   type SessionTimes,
+  type TimeLimits,
 } from './session-deadlines';
 import { createSmtpServer, type AdaptedServer, type SmtpReply } from './smtp-server-internals';
 
@@ -26,15 +37,9 @@ export interface SmtpListenerOptions {
   port: number;
   /** Name in the banner and EHLO reply. */
   hostname: string;
-  /**
-   * Domains we take mail for, lower case. Everything else is relaying and refused. The first
-   * one takes mail for the bare `<Postmaster>` of RFC 5321 §4.5.1.
-   */
+  /** Domains we take mail for, lower case; the first takes `<Postmaster>` (RFC 5321 §4.5.1). */
   domains: readonly string[];
-  /**
-   * Whether `OPERATOR_TOKEN` is set; without it, mail for postmaster and abuse is still taken and
-   * logged as a warning, since nobody can read it.
-   */
+  /** Whether `OPERATOR_TOKEN` is set; without it, operator mail is stored with a warning. */
   operatorReads: boolean;
   /** Advertised as SIZE and enforced while the data streams in. */
   maxMessageBytes: number;
@@ -53,11 +58,7 @@ export interface SmtpListenerOptions {
   maxRefusals: number;
   /** Caps on what a sender may deliver, asked before each message is stored; none without it. */
   caps?: DeliveryCap;
-  /**
-   * Whether the store is past its watermark now (a field read, never a syscall or a round trip
-   * per message): new mail is then refused 452 4.3.1 at MAIL FROM, and at DATA before the
-   * store. Never past it without it.
-   */
+  /** Whether the store is past its watermark now (a field read): 452 4.3.1 at MAIL and DATA. */
   storeLow?: () => boolean;
   store: MailStore;
   /** Where a mailbox's page hears of mail refused for it (`delivery.refused`). */
@@ -70,102 +71,23 @@ export interface SmtpListenerOptions {
 }
 
 /** Abuse limits of the SMTP server; every one answers in SMTP's own words (421, 452). */
-export interface SmtpLimits {
+export interface SmtpLimits extends CountedLimits, TimeLimits {
   /** Simultaneous connections; the next one is greeted 421 and closed. */
   maxConnections: number;
-  /** Simultaneous connections from one IP address. */
-  maxConnectionsPerIp: number;
-  /**
-   * A connection that owes us a command and stays silent this long is closed (421), while there
-   * is room. RFC 5321 §4.5.3.2.7 asks for 5 minutes at least.
-   */
+  /** Silence before a connection that owes us a command is closed (RFC 5321 §4.5.3.2.7: 5 min). */
   idleTimeoutMs: number;
   /** The idle timeout in stress mode: short, so idle clients leave room to those that send. */
   stressIdleTimeoutMs: number;
-  /**
-   * Stress mode starts once the open connections pass this percentage of `maxConnections`, and
-   * ends once they are back at or below it less a margin (see `stressBounds`), as Postfix's
-   * `smtpd_timeout = ${stress?{10}:{300}}s` does with its process limit.
-   */
+  /** Stress mode past this percentage of `maxConnections` (`stressBounds`), as Postfix's. */
   stressThresholdPercent: number;
-  /** A connection open this long is closed (421), however busy: stops clients that dribble. */
-  sessionTimeoutMs: number;
-  /** A command line must arrive whole within this, from its first byte (421 4.4.2). */
-  commandTimeoutMs: number;
-  /**
-   * DATA must arrive at this average rate at least, from the 354 on (421 4.4.2); 0 turns the
-   * check off.
-   */
-  minDataRateBytesPerSecond: number;
-  /** The DATA rate is judged only once DATA has lasted this long (TCP slow start, a first stall). */
-  minDataRateGraceMs: number;
-  /** Messages (MAIL FROM) per connection. */
-  maxMessagesPerConnection: number;
-  /** Refused recipients per connection before it is closed (address harvesting). */
-  maxBadRecipients: number;
-}
-
-/** A recipient mailbox as the caps see it. */
-export interface CappedMailbox {
-  /** Lower case, as resolved at RCPT. */
-  address: string;
-  /** The client key of whoever created it (`MailboxRecord.creator`); null for none. */
-  creator: string | null;
-}
-
-/** One message that has arrived whole, as a cap sees it before it is stored. */
-export interface CappedDelivery {
-  /** The sending client's IP address. */
-  ip: string;
-  /** The recipient mailboxes, resolved at RCPT. */
-  mailboxes: readonly CappedMailbox[];
-  /** Size of the message as received, in bytes. */
-  bytes: number;
-}
-
-/** What the caps counted for one admitted message. */
-export interface Admission {
-  /**
-   * Gives back what was counted for the copies not stored after all (mailboxes full or gone
-   * meanwhile, or the store failing): the caps count mail taken in, not mail offered. Never
-   * rejects.
-   */
-  refund(mailboxes: readonly string[]): Promise<void>;
-}
-
-/**
- * Caps on what one sender, or the mailboxes of one creator, may take in. A refusal is
- * `451 4.7.1` (try later), and each mailbox it concerns records it (`sender-limit`). Either call
- * rejects when the caps' counters cannot be reached: the sender is told 451 4.3.0.
- */
-export interface DeliveryCap {
-  /**
-   * RCPT TO: whether `mailbox` may take mail from `ip` at all now; false once a window it is
-   * counted in is known to be spent, so that no message is sent in vain and one recipient's
-   * spent cap does not hold back the others of the message. Counts nothing, and answers from
-   * what the node knows, without a round trip.
-   */
-  admitsRecipient(ip: string, mailbox: CappedMailbox): boolean;
-  /**
-   * DATA, once the message is whole and before anything of it is stored: counts it in every
-   * window it concerns and resolves what was counted, or null, counting nothing, when that
-   * would take one past its cap.
-   */
-  admit(delivery: CappedDelivery): Promise<Admission | null>;
 }
 
 export interface SmtpListener {
   /** Starts listening; resolves the bound port (useful with port 0). */
   listen(): Promise<number>;
-  /**
-   * Whether the listener is in stress mode now (short idle timeout): for a metrics gauge.
-   * Cheap: a field read.
-   */
+  /** Whether the listener is in stress mode now (a field read, for a gauge). */
   inStress(): boolean;
-  /**
-   * Stops taking new mail (new transactions get 421), waits for messages already in DATA to be
-   * stored and answered, then closes every connection.
-   */
+  /** Stops taking new mail (421), waits for messages in DATA to be answered, then closes all. */
   close(): Promise<void>;
 }
 
@@ -174,10 +96,7 @@ function reply(code: number, message: string): Error & SmtpReply {
   return Object.assign(new Error(message), { responseCode: code });
 }
 
-/**
- * Every reply of ours. The refusals are errors for the handlers' callbacks; the acceptance is the
- * text smtp-server writes after `250` (a plain string: no stack trace captured per message).
- */
+/** Every reply of ours; the acceptance is a plain string (no stack trace captured per message). */
 const REPLIES = {
   queued: (id: string) => `2.0.0 OK: queued as ${id}`,
   tooManyRecipients: () => reply(452, '4.5.3 Too many recipients'),
@@ -216,13 +135,11 @@ const ofMessage = (reply: Reply, size: number, limit?: number): DataRefusal =>
   Object.assign(reply, { size, limit });
 
 /**
- * MAIL FROM parameters of the extensions we advertise (SIZE, 8BITMIME, SMTPUTF8; REQUIRETLS,
- * which smtp-server offers and checks itself on TLS connections). RCPT TO takes none: DSN is
- * not offered. Anything else gets 555 (RFC 5321 §4.1.1.11), not a silent 250.
+ * MAIL FROM parameters we advertise (REQUIRETLS: smtp-server's own); RCPT TO takes none (no DSN).
+ * Any other gets 555 (RFC 5321 §4.1.1.11), not a silent 250.
  */
 const MAIL_PARAMETERS = new Set(['SIZE', 'BODY', 'SMTPUTF8', 'REQUIRETLS']);
 
-/** Names of the ESMTP parameters a MAIL FROM or RCPT TO carried. */
 function parameterNames(address: SMTPServerAddress): string[] {
   return address.args ? Object.keys(address.args).map((name) => name.toUpperCase()) : [];
 }
@@ -230,18 +147,13 @@ function parameterNames(address: SMTPServerAddress): string[] {
 /** How long after closeTimeoutMs smtp-server's own cut-off would act, had close() not. */
 const CLOSE_BACKSTOP_MS = 1000;
 
-/** The reply that closes a session over a time limit. */
 const OVERRUN_REPLIES: Record<Overrun, () => Reply> = {
   session: REPLIES.sessionTimeLimit,
   commandLine: REPLIES.commandTooSlow,
   dataRate: REPLIES.dataTooSlow,
 };
 
-/**
- * Open connections above `enter` start stress mode; at `leave` or fewer it ends. The margin
- * between them (a twentieth of the limit, one at least) keeps a node hovering at the threshold
- * from retiming every connection on each connect and disconnect.
- */
+/** Stress mode starts above `enter`, ends at `leave`: a margin, so no retiming at each connect. */
 export function stressBounds(
   limits: Pick<SmtpLimits, 'maxConnections' | 'stressThresholdPercent'>,
 ) {
@@ -259,10 +171,7 @@ interface LiveSession {
   creators: Map<string, string | null>;
 }
 
-/**
- * The listener's shared state, in one place: what the phase handlers and the sweep read and
- * change. Everything else they need comes with the session smtp-server hands them.
- */
+/** The listener's shared state: what the phase handlers and the sweep read and change. */
 interface Listener {
   opts: SmtpListenerOptions;
   domains: ReadonlySet<string>;
@@ -276,8 +185,7 @@ interface Listener {
   adapted: AdaptedServer;
 }
 
-// Elapsed time on the wire, beside the socket's own idle timeout: monotonic, and not the
-// injected clock, which in tests moves only when told.
+// Time on the wire: monotonic, not the injected clock, which in tests moves only when told.
 const now = () => performance.now();
 
 /** Counts a negative reply on its way out. */
@@ -286,10 +194,7 @@ function refuse(l: Listener, err: Reply): Reply {
   return err;
 }
 
-/**
- * The mailbox address of a recipient as given in RCPT TO: lower case, the bare `Postmaster`
- * (no domain, any case: RFC 5321 §4.5.1) as postmaster of the first domain.
- */
+/** A recipient's mailbox: lower case; bare `Postmaster` (RFC 5321 §4.5.1) of the first domain. */
 function recipientMailbox(l: Listener, address: string): string {
   return address.toLowerCase() === 'postmaster'
     ? `postmaster@${l.opts.domains[0]!}`
@@ -305,7 +210,6 @@ function recipientsOf(l: Listener, session: SMTPServerSession): string[] {
 const senderOf = (session: SMTPServerSession) =>
   session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
 
-/** The SIZE the client declared in MAIL FROM, if any. */
 function declaredSize(session: SMTPServerSession): number | null {
   const { mailFrom } = session.envelope;
   const size = Number(mailFrom && mailFrom.args && mailFrom.args.SIZE);
@@ -327,9 +231,8 @@ function envelopeOf(l: Listener, session: SMTPServerSession): Envelope {
 }
 
 /**
- * Reads the whole stream; resolves null when it went over SIZE (the rest is drained). Counts
- * the bytes for the DATA rate limit; when the session is cut off meanwhile, what was received
- * is let go at once and the promise rejects.
+ * Reads the whole stream, counting bytes for the DATA rate; null past SIZE (the rest drained).
+ * A session cut off meanwhile lets go of it, and the promise rejects.
  */
 function readMessage(
   l: Listener,
@@ -370,21 +273,9 @@ function readMessage(
     stream.on('end', () => {
       settle();
       if (dropped) return;
-      resolve(stream.sizeExceeded || length > max ? null : join(chunks, length));
+      resolve(stream.sizeExceeded || length > max ? null : ownBuffer(chunks));
     });
   });
-}
-
-/**
- * The chunks in a buffer of their own. Not Buffer.concat: below 4 KiB it returns a slice of
- * Node's shared 8 KiB pool, and the store's structured clone to its writer thread copies a
- * view's whole backing store, so each 1 KB message crossed over as 8 KiB.
- */
-function join(chunks: Buffer[], length: number): Buffer {
-  const raw = Buffer.allocUnsafeSlow(length);
-  let at = 0;
-  for (const chunk of chunks) at += chunk.copy(raw, at);
-  return raw;
 }
 
 /** Mail for postmaster or abuse is rare and matters: a line each, a warning if nobody reads it. */
@@ -400,10 +291,7 @@ function logOperatorMail(l: Listener, session: SMTPServerSession, to: string[], 
   else l.opts.logger.warn(fields, 'mail for the operator stored; set OPERATOR_TOKEN to read it');
 }
 
-/**
- * Counts a whole message against the caps, before anything of it is stored: resolves what was
- * counted (null without caps), or throws the refusal.
- */
+/** Counts a whole message against the caps: what was counted (null without caps), or a refusal. */
 async function admit(
   l: Listener,
   session: SMTPServerSession,
@@ -428,11 +316,7 @@ async function admit(
   return admission;
 }
 
-/**
- * Stores a copy of `raw` per recipient mailbox, once the store has room and the caps admit it:
- * resolves the 250 text, or throws the refusal. Both are judged here, with the message whole
- * and its size exact, and before the store: a refused message leaves nothing written.
- */
+/** Stores `raw` per recipient once the store has room and the caps admit it: 250 or a refusal. */
 async function deliver(l: Listener, raw: Buffer, session: SMTPServerSession) {
   const { opts } = l;
   if (opts.storeLow?.()) throw REPLIES.insufficientStorage();
@@ -466,10 +350,7 @@ async function deliver(l: Listener, raw: Buffer, session: SMTPServerSession) {
   return REPLIES.queued(ids[0]!);
 }
 
-/**
- * Reads the message whole and delivers it: resolves the 250 text, or throws the refusal with
- * what the mailboxes' records say of the message (its size, the limit it passed).
- */
+/** Reads the message whole and delivers it; a refusal carries the size and the limit passed. */
 async function receive(l: Listener, stream: SMTPServerDataStream, session: SMTPServerSession) {
   const max = l.opts.maxMessageBytes;
   const raw = await readMessage(l, stream, session);
@@ -482,12 +363,7 @@ async function receive(l: Listener, stream: SMTPServerDataStream, session: SMTPS
   }
 }
 
-/**
- * One handler per SMTP phase, in the order a session meets them, as WildDuck's `lmtp.js` and
- * ZoneMTA's `smtp-interface.js` read: each takes the listener's state and what smtp-server hands
- * it, and returns (or resolves) its answer or throws a reply of REPLIES. `handlersFor` turns
- * them into smtp-server's callbacks.
- */
+/** One handler per SMTP phase, in session order (docs/architecture.md, "SMTP ingress"). */
 const PHASES = {
   /** A new connection: the per-IP limit, then the session's clocks. */
   connect(l: Listener, session: SMTPServerSession): void {
@@ -501,10 +377,7 @@ const PHASES = {
     l.opts.metrics?.connectionsOpen.inc();
   },
 
-  /**
-   * MAIL FROM: not while closing nor while the store is past its watermark, known parameters
-   * only, a sender we can write, a count.
-   */
+  /** MAIL FROM: not while closing or past the watermark; known parameters, a writable sender. */
   mailFrom(l: Listener, address: SMTPServerAddress, session: SMTPServerSession): void {
     if (l.closing) throw REPLIES.shuttingDown();
     if (l.opts.storeLow?.()) throw REPLIES.insufficientStorage();
@@ -516,11 +389,7 @@ const PHASES = {
     if (!l.counters.countMessage(session.id)) throw REPLIES.tooManyMessages();
   },
 
-  /**
-   * RCPT TO: resolved to a live mailbox of ours with room, in one indexed read, that the caps
-   * still admit mail for. A full mailbox, or a spent cap, records the refusal; an unknown
-   * address records nothing, and counts toward the session's limit of refused recipients.
-   */
+  /** RCPT TO: a live mailbox of ours with room that the caps admit; a refusal is recorded. */
   async rcptTo(l: Listener, address: SMTPServerAddress, session: SMTPServerSession) {
     if (parameterNames(address).length) throw REPLIES.unknownRcptParameter();
     if (session.envelope.rcptTo.length >= l.opts.maxRecipients) throw REPLIES.tooManyRecipients();
@@ -551,16 +420,12 @@ const PHASES = {
     l.live.get(session.id)?.creators.set(mailbox.address, mailbox.creator);
   },
 
-  /**
-   * DATA: read whole (drained past SIZE), capped, stored per mailbox; the 250 comes after the
-   * store's commit. A refusal is recorded by every recipient mailbox: the message was theirs.
-   */
+  /** DATA: read whole, capped, stored; 250 after the commit. Every recipient records a refusal. */
   async data(l: Listener, stream: SMTPServerDataStream, session: SMTPServerSession) {
     try {
       return await receive(l, stream, session);
     } catch (err) {
-      // The client left during DATA, or its stream failed: nothing of ours to log, and nothing
-      // to record (the store's own failures are logged where they happen).
+      // The client left, or its stream failed: nothing to log or record.
       if (!isReply(err)) throw REPLIES.tempFailure();
       const { size, limit } = err as DataRefusal;
       await l.refusals.record(recipientsOf(l, session), {
@@ -585,11 +450,7 @@ const PHASES = {
   },
 };
 
-/**
- * Calls a phase handler and answers through smtp-server's callback: its value, or a reply of
- * ours (counted), or, for anything else, 451 after a log line. A handler that answers at once
- * is answered at once, without a promise turn.
- */
+/** Answers a phase through smtp-server's callback (451 for a fault), without a promise turn. */
 function answer<T>(
   l: Listener,
   run: () => T | Promise<T>,
@@ -611,25 +472,14 @@ function answer<T>(
 }
 
 /** smtp-server's handler options, each a phase of PHASES. */
-function handlersFor(l: Listener) {
+function handlersFor(
+  l: Listener,
+): Pick<SMTPServerOptions, 'onConnect' | 'onMailFrom' | 'onRcptTo' | 'onData' | 'onClose'> {
   return {
-    onConnect: (session: SMTPServerSession, cb: (err?: Error | null) => void) =>
-      answer(l, () => PHASES.connect(l, session), cb),
-    onMailFrom: (
-      address: SMTPServerAddress,
-      session: SMTPServerSession,
-      cb: (err?: Error | null) => void,
-    ) => answer(l, () => PHASES.mailFrom(l, address, session), cb),
-    onRcptTo: (
-      address: SMTPServerAddress,
-      session: SMTPServerSession,
-      cb: (err?: Error | null) => void,
-    ) => answer(l, () => PHASES.rcptTo(l, address, session), cb),
-    onData(
-      stream: SMTPServerDataStream,
-      session: SMTPServerSession,
-      cb: (err?: Error | null, message?: string) => void,
-    ) {
+    onConnect: (session, cb) => answer(l, () => PHASES.connect(l, session), cb),
+    onMailFrom: (address, session, cb) => answer(l, () => PHASES.mailFrom(l, address, session), cb),
+    onRcptTo: (address, session, cb) => answer(l, () => PHASES.rcptTo(l, address, session), cb),
+    onData(stream, session, cb) {
       // close() waits for the answer to be written, not only for the store.
       const answered = new Promise<void>((resolve) =>
         answer(
@@ -648,10 +498,7 @@ function handlersFor(l: Listener) {
   };
 }
 
-/**
- * Enters or leaves stress mode as the open connections cross its bounds, and retimes every
- * open connection and the next ones: the short idle timeout in stress, the generous one else.
- */
+/** Enters or leaves stress mode at its bounds, retiming the open connections and the next. */
 function updateStress(l: Listener) {
   const { limits } = l.opts;
   const open = l.counters.size;
@@ -667,10 +514,7 @@ function updateStress(l: Listener) {
   );
 }
 
-/**
- * One pass over the open connections for every time limit: one timer for the listener, not
- * one per connection or per chunk. See session-deadlines.ts for what each limit measures.
- */
+/** One pass over the open connections for every time limit (session-deadlines.ts): one timer. */
 function sweep(l: Listener) {
   const at = now();
   for (const connection of l.adapted.connections()) {
@@ -721,8 +565,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
       // RFC 2034: every reply but the greeting and the EHLO lines carries an enhanced code.
       hideENHANCEDSTATUSCODES: false,
       disableReverseLookup: true,
-      // close() below answers every session left at closeTimeoutMs in our words; the library's
-      // own cut-off ("421 Server shutting down") only backs it up.
+      // close() answers in our words at closeTimeoutMs; the library's cut-off only backs it up.
       closeTimeout: opts.closeTimeoutMs + CLOSE_BACKSTOP_MS,
       maxClients: limits.maxConnections,
       socketTimeout: limits.idleTimeoutMs,
@@ -767,8 +610,7 @@ export function createSmtpListener(opts: SmtpListenerOptions): SmtpListener {
         new Promise((resolve) => (deadline = setTimeout(resolve, opts.closeTimeoutMs))),
       ]);
       clearTimeout(deadline);
-      // Every session left gets a polite 421: between transactions at once, instead of waiting
-      // for closeTimeout; one still in DATA at the deadline loses its message (nothing stored).
+      // A polite 421 to every session left; one still in DATA loses its message (none stored).
       for (const connection of l.adapted.connections()) {
         const cut = refuse(l, REPLIES.shuttingDown());
         connection.reply(cut);

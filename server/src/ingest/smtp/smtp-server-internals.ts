@@ -6,37 +6,25 @@ import { SMTPServer, type SMTPServerOptions, type SMTPServerSession } from 'smtp
 import { SMTPConnection, type SMTPConnectionOptions } from 'smtp-server/lib/smtp-connection.js';
 
 /**
- * Every reach into smtp-server's private parts lives here, and only here: a subclass of its
- * connection and server classes (nothing of the library is replaced at run time, and a server
- * built elsewhere in the process stays the library's own), and a handle on each live connection.
+ * Every reach into smtp-server's private parts, and only here: subclasses of its connection and
+ * server classes (nothing replaced at run time) and a handle on each live connection.
  *
- * Version note: checked against smtp-server 3.21.6 (`dist/esm/smtp-connection.js`,
- * `smtp-stream.js`, `smtp-server.js`). On any other installed version `createSmtpServer` logs a
- * warning and builds the library's own server, as shipped: the settings below are then not in
- * force, but mail still flows. `test/smtp-server-internals.test.ts` fails on another version until
- * someone has reviewed this file, and asserts each private member used here on a real server.
+ * Version note: checked against smtp-server 3.21.6. On any other version `createSmtpServer` logs
+ * a warning and runs the library as shipped; `test/smtp-server-internals.test.ts` fails until
+ * this file is reviewed, and asserts each private member used on a real server.
  *
- * What we need that the public API does not give, each with the upstream thread closest to it:
- * - The pause before the banner is a fixed 100 ms in SMTPConnection#init, with no option; a
- *   client that talks during it is answered "You talk too soon" and dropped.
+ * What the public API does not give, each with the upstream thread closest to it:
+ * - The banner's fixed 100 ms early-talker pause (SMTPConnection#init).
  *   https://github.com/nodemailer/smtp-server/issues/46
- * - Replies the library writes itself: the one to a client over `maxClients` (written in
- *   SMTPConnection#init) and the one to a command once the server is closing ("421 Server
- *   shutting down", in SMTPConnection#_onCommand) carry no enhanced status code and none of our
- *   words. https://github.com/nodemailer/smtp-server/issues/181,
+ * - Our words and enhanced codes in the replies it writes itself: over `maxClients` (#init) and
+ *   while closing (#_onCommand). https://github.com/nodemailer/smtp-server/issues/181,
  *   https://github.com/nodemailer/smtp-server/issues/178
- * - With ENHANCEDSTATUSCODES on, SMTPConnection#send puts a code of its own before every reply,
- *   derived from the reply code alone, also before ours, which already start with the right one
- *   (`452 4.2.2 4.5.3 …`). https://github.com/nodemailer/smtp-server/pull/225
- * - The live connections (`SMTPServer#connections`), to answer 421 to a session from outside a
- *   command handler (session and slow-client limits, shutdown) and to retime the idle timeout of
- *   a connection already open: the library's one time limit is the idle socket timeout, read
- *   only when a connection arms its timer, and any byte resets it.
- *   https://github.com/nodemailer/smtp-server/issues/144
- * - The command parser's buffered bytes (the unfinished command line, whether it is in DATA),
- *   whether the connection waits for one of our handlers, and how many command lines it has
- *   received, for the slow-client limits (a client that dribbles a line never idles).
- *   https://github.com/nodemailer/smtp-server/issues/49
+ * - No second enhanced code before ours (SMTPConnection#send derives one from the reply code).
+ *   https://github.com/nodemailer/smtp-server/pull/225
+ * - The live connections (`SMTPServer#connections`): a 421 from outside a handler, and a new idle
+ *   timeout for an open one. https://github.com/nodemailer/smtp-server/issues/144
+ * - The parser's unfinished line, DATA mode, a pending handler and the count of command lines,
+ *   for the slow-client limits. https://github.com/nodemailer/smtp-server/issues/49
  */
 export const CHECKED_SMTP_SERVER_VERSION = '3.21.6';
 
@@ -54,10 +42,7 @@ export interface ServerTuning {
   busyReply: SmtpReply;
   /** Reply to any command once the server is closing, before the connection is closed. */
   shutdownReply: SmtpReply;
-  /**
-   * Reply texts that already start with an RFC 3463 code (`4.2.2 Mailbox full`) are written as
-   * they are, instead of behind a second code the library derives from the reply code alone.
-   */
+  /** Reply texts that start with an RFC 3463 code are written as they are, without a second. */
   keepOwnEnhancedCodes: boolean;
 }
 
@@ -69,10 +54,7 @@ export interface WireState {
   partialLineBytes: number;
   /** The parser is in DATA: bytes go to the message, not to commands. */
   inData: boolean;
-  /**
-   * The client is waiting for us, not we for it: a handler has not answered yet, the TLS
-   * handshake runs, or the connection is closing. No client-side limit counts then.
-   */
+  /** The client waits for us (a handler, the TLS handshake, closing): no client limit counts. */
   waitingForServer: boolean;
 }
 
@@ -83,10 +65,7 @@ export interface ConnectionHandle {
   reply(reply: SmtpReply): void;
   /** Closes the connection (ends the socket; smtp-server destroys it if the client lingers). */
   close(): void;
-  /**
-   * Changes the idle timeout of the open socket; the library's timeout handler stays as it is
-   * (a 421 when the client owes us a command, nothing while it waits for us).
-   */
+  /** Changes the idle timeout of the open socket; the library's timeout handler stays. */
   setIdleTimeout(ms: number): void;
   wire(): WireState;
 }
@@ -96,11 +75,7 @@ export interface AdaptedServer {
   server: SMTPServer;
   /** False on a version the adapter was not checked against: the library as shipped. */
   tuned: boolean;
-  /**
-   * The server's live connections (a connection leaves when it starts closing); none when not
-   * `tuned`, so the limits that act from outside a command (session time, slow clients, the
-   * 421 of close) are left to the library's own idle timeout and `closeTimeout`.
-   */
+  /** The live connections; none when not `tuned` (the library's own timeouts act then). */
   connections(): ConnectionHandle[];
 }
 
@@ -113,11 +88,7 @@ export function installedSmtpServerVersion(): string {
   return (require('smtp-server/package.json') as { version: string }).version;
 }
 
-/**
- * SMTPConnection with our greeting pause, our replies to a client over `maxClients` and to a
- * command during shutdown, our enhanced codes left alone, and a count of its command lines.
- * `init` mirrors the library's own but for the pause and the reply.
- */
+/** SMTPConnection, tuned, counting its command lines; `init` mirrors the library's own. */
 class TunedConnection extends SMTPConnection {
   /** Command lines received: tells "the same unfinished line as last time" from "a new one". */
   commandLines = 0;
@@ -205,10 +176,7 @@ function handle(connection: TunedConnection): ConnectionHandle {
   };
 }
 
-/**
- * The SMTP server for `options`: with `tuning` in force on the version this file was checked
- * against; on any other, the library's own server and a warning that says what is not in force.
- */
+/** The SMTP server: tuned on the version checked, else the library's own and a warning. */
 export function createSmtpServer(
   options: SMTPServerOptions,
   tuning: ServerTuning,

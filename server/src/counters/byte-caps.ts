@@ -1,9 +1,7 @@
 import type { Logger } from 'pino';
-import type { RateCounters } from '../counters/rate-counters';
 import { clientKey } from '../domain/client-key';
-import { isRoleAddress } from '../domain/role-mailboxes';
-import type { Quota, SenderShare } from '../store/mail-store';
-import type { Admission, CappedDelivery, CappedMailbox, DeliveryCap } from './smtp';
+import type { Admission, CappedDelivery, CappedMailbox, DeliveryCap } from './delivery-cap';
+import type { RateCounters } from './rate-counters';
 
 /** The window of the byte caps: each is set per hour. */
 export const CAP_WINDOW_MS = 3_600_000;
@@ -136,29 +134,4 @@ export function createDeliveryCaps(opts: DeliveryCapsOptions): DeliveryCap {
       };
     },
   };
-}
-
-/**
- * The share of the operator's mailboxes (postmaster, abuse) that one sending client's mail may
- * hold: `sharePercent` of the quota's messages and bytes, so that filling one takes the mail of
- * several networks, and a sender over its share is refused alone while everyone else's reports
- * still arrive. Kept per sender in the store, with the quota, rather than making room by
- * deleting: mail already stored is never dropped, and a share needs no choice of whose.
- * Other mailboxes live an hour at most and give no share.
- */
-export function roleMailboxShares({
-  quota,
-  sharePercent,
-  ipv6PrefixBits,
-}: {
-  quota: Quota;
-  sharePercent: number;
-  ipv6PrefixBits: number;
-}): (mailbox: string, clientIp: string) => SenderShare | undefined {
-  const maxMessages = Math.max(1, Math.floor((quota.maxMessages * sharePercent) / 100));
-  const maxBytes = Math.floor((quota.maxBytes * sharePercent) / 100);
-  return (mailbox, clientIp) =>
-    isRoleAddress(mailbox)
-      ? { sender: clientKey(clientIp, ipv6PrefixBits), maxMessages, maxBytes }
-      : undefined;
 }
