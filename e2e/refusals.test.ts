@@ -78,12 +78,14 @@ describe('refused mail on the home page', () => {
           `To: ${address}\r\nSubject: Verifica il conto\r\n\r\nAccedi qui.\r\n`,
       }),
     ).rejects.toMatchObject({ responseCode: 550 });
-    await page.getByRole('region', { name: 'Posta non consegnata' }).waitFor();
+    const notice = page.getByRole('region', { name: 'Posta non consegnata' });
+    await notice.waitFor();
     expect(await refusalLines(page).allInnerTexts()).toEqual([
       expect.stringContaining(
         'Un messaggio da avvisi@banca.example è stato rifiutato: non rispetta le regole della posta (per esempio, indica più di un mittente)',
       ),
     ]);
+    await notice.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${ARTIFACTS}refusal-multiple-from-390.png` });
     await context.close();
   });
