@@ -1,8 +1,9 @@
 /**
  * `npm run bench [-- PHASE ...] [--quick]`: starts the server on free ports with throw-away
  * data, measures it beside named baselines in the same run, prints one line per figure and
- * writes every figure to bench/results/. Phases: ingest inbox arrival memory web redis client
- * (all by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`) and soak
+ * writes every figure to bench/results/. Phases: ingest inbox view arrival memory web redis
+ * client (all by default); scale, hostile (`hostile [--redis | --sqlite] [--message NAME]`),
+ * price and soak
  * (`soak [--minutes N] [--redis]`) only when named. See bench/README.md.
  */
 import { execFileSync, spawn } from 'node:child_process';
@@ -22,14 +23,17 @@ import { runHostileBrowser } from './phases/hostile-browser';
 import { ALL_SCENARIOS, runCheckCost, runCheckCpu, runIngest } from './phases/ingest';
 import { runInbox } from './phases/inbox';
 import { runMemory } from './phases/memory';
+import { runPrice } from './phases/price';
 import { runRedis } from './phases/redis';
 import { runScale } from './phases/scale';
 import { runSoak, type SoakMinute } from './phases/soak';
+import { runView } from './phases/view';
 import { CHROMIUM, runWeb } from './phases/web';
 
 const PHASES = [
   'ingest',
   'inbox',
+  'view',
   'arrival',
   'memory',
   'web',
@@ -37,14 +41,15 @@ const PHASES = [
   'client',
   'scale',
   'hostile',
+  'price',
   'soak',
 ] as const;
 type Phase = (typeof PHASES)[number];
 /**
  * The soak (half an hour), the scale scenario (five node processes) and the hostile search run
- * for minutes each: only when named.
+ * for minutes each, and the price installs other mail servers from npm: only when named.
  */
-const ONLY_NAMED: readonly Phase[] = ['scale', 'hostile', 'soak'];
+const ONLY_NAMED: readonly Phase[] = ['scale', 'hostile', 'price', 'soak'];
 const DEFAULT_PHASES = PHASES.filter((p) => !ONLY_NAMED.includes(p));
 
 /** What each phase needs from the machine, and the Debian package that brings it. */
@@ -57,6 +62,7 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
     [SMTP_SOURCE, 'postfix'],
     ['wrk', 'wrk'],
   ],
+  view: [['wrk', 'wrk']],
   arrival: [
     [SMTP_SOURCE, 'postfix'],
     [SMTP_SINK, 'postfix'],
@@ -76,6 +82,7 @@ const NEEDS: Record<Phase, [command: string, pkg: string][]> = {
   client: [],
   soak: [],
   hostile: [],
+  price: [[SMTP_SOURCE, 'postfix']],
 };
 
 interface Cli {
@@ -231,6 +238,8 @@ async function main() {
         } finally {
           await server.stop();
         }
+      } else if (phase === 'view') {
+        await runView({ quick });
       } else if (phase === 'arrival') {
         // With the sender checks off first, then on as production runs (the goals).
         await runArrival(ctx, {
@@ -251,11 +260,19 @@ async function main() {
         await runScale(ctx);
       } else if (phase === 'hostile') {
         const stores = redis ? ['redis' as const] : sqlite ? ['sqlite' as const] : undefined;
-        await runHostile({ quick, stores: stores ?? ['sqlite', 'redis'], message });
+        await runHostile({
+          quick,
+          stores: stores ?? ['sqlite', 'redis'],
+          message,
+          signWith: dns.key,
+        });
         // The sender checks' own budget: DNS and signatures rather than parsing.
         if (!message) for (const figure of await runHostileAuth({ quick })) report(figure);
         // What the worst mail costs the visitor's tab to open, in Chromium.
         if (!message) await runHostileBrowser({ quick });
+      } else if (phase === 'price') {
+        const signedFile = await writeSignedMessage(dns, join(tmp, 'signed-1k.eml'));
+        await runPrice({ quick, attachmentFile, signedFile });
       } else if (phase === 'client') {
         await runClient(ctx);
       } else if (phase === 'soak') {

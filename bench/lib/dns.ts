@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dkimSignature } from '../../server/test/helpers/dkim-sign';
+import { dkimSignature, type SignWith } from '../../server/test/helpers/dkim-sign';
 import { startDns, type TestDns } from '../../server/test/helpers/dns-server';
 import { BENCH_DOMAIN } from './server';
 
@@ -11,6 +11,8 @@ const SELECTOR = 'bench';
 const TTL_SECONDS = 300;
 
 export interface BenchDns extends TestDns {
+  /** The bench domain's DKIM key, whose public half the resolver publishes. */
+  key: SignWith;
   /** Prepends a DKIM-Signature of the bench domain (RSA 2048) to the message in `path`. */
   signFile(path: string): Promise<void>;
 }
@@ -40,15 +42,13 @@ export async function startBenchDns(): Promise<BenchDns> {
     ],
     { ttlSeconds: TTL_SECONDS },
   );
+  const signWith: SignWith = { domain: BENCH_DOMAIN, selector: SELECTOR, privateKey: pem };
   return {
     ...dns,
+    key: signWith,
     async signFile(path) {
       const raw = readFileSync(path);
-      const signatures = await dkimSignature(raw, {
-        domain: BENCH_DOMAIN,
-        selector: SELECTOR,
-        privateKey: pem,
-      });
+      const signatures = await dkimSignature(raw, signWith);
       const eol = raw.includes('\r\n') ? '\r\n' : '\n';
       writeFileSync(path, Buffer.concat([Buffer.from(signatures.replace(/\r\n/g, eol)), raw]));
     },

@@ -91,3 +91,35 @@ export async function openLines(port: number, localAddress?: string) {
     },
   };
 }
+
+/** The raw message as SMTP DATA: CRLF line ends, dot-stuffed, ending in the dot line. */
+export function asData(raw: Buffer): string {
+  const text = raw.toString('latin1').replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
+  return `${text.endsWith('\r\n') ? text : `${text}\r\n`}.\r\n`;
+}
+
+/**
+ * Sends one message over a connection of its own and resolves the reply to its DATA (`250 …
+ * queued as ID` when it was stored); throws on any other reply before it.
+ */
+export async function sendOne(
+  port: number,
+  { from, to, data }: { from: string; to: string; data: string },
+): Promise<string> {
+  const smtp = await openLines(port);
+  try {
+    for (const [say, expect] of [
+      [null, '220'],
+      ['EHLO bench.test\r\n', '250'],
+      [`MAIL FROM:<${from}>\r\n`, '250'],
+      [`RCPT TO:<${to}>\r\n`, '250'],
+      ['DATA\r\n', '354'],
+    ] as const) {
+      const reply = say === null ? await smtp.next() : await smtp.send(say);
+      if (!reply.line.startsWith(expect)) throw new Error(`${say ?? 'connect'}: ${reply.line}`);
+    }
+    return (await smtp.send(data)).line;
+  } finally {
+    smtp.close();
+  }
+}

@@ -22,7 +22,21 @@ export function cpuMs(pid: number): number {
 
 /** User and system CPU time of a process so far, in ms (system time includes fsync's work). */
 export function cpuTimes(pid: number): { user: number; sys: number } {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return statTimes(`/proc/${pid}/stat`);
+}
+
+/**
+ * CPU time (user + system) of a process's main thread alone so far, in ms: its task whose id is
+ * the process id (`/proc/PID/task/PID/stat`). Worker threads, V8's helpers and libuv's pool are
+ * tasks of their own.
+ */
+export function mainThreadCpuMs(pid: number): number {
+  const { user, sys } = statTimes(`/proc/${pid}/task/${pid}/stat`);
+  return user + sys;
+}
+
+function statTimes(path: string): { user: number; sys: number } {
+  const stat = readFileSync(path, 'utf8');
   // The command name may hold spaces and parentheses; the fields after the last ')' do not.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // Counted from the state field (3rd of stat): utime is the 14th, stime the 15th of stat.

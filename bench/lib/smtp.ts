@@ -53,7 +53,7 @@ export function writeAttachmentMessage(dir: string): string {
 }
 
 /** Waits until something on `port` answers with an SMTP banner. */
-async function waitForBanner(port: number, timeoutMs = 10_000): Promise<void> {
+export async function waitForBanner(port: number, timeoutMs = 10_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ok = await new Promise<boolean>((resolve) => {

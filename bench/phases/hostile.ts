@@ -1,9 +1,6 @@
-import { createMailbox } from '../lib/api';
-import { openLines, openStream } from '../lib/probe';
-import { percentile, sleep } from '../lib/proc';
+import { percentile } from '../lib/proc';
 import { report } from '../lib/report';
-import { startRedis } from '../lib/redis';
-import { startServer, type BenchServer } from '../lib/server';
+import { runIsolation, type HostileLoad } from './isolation';
 import { extractVerification, findTextLinks } from '../../server/src/domain/verification';
 import { startReadingPool, type ReadingPool } from '../../server/src/ingest/reading';
 import { makePreview } from '../../server/src/ingest/reading/read-message';
@@ -19,6 +16,8 @@ import {
   randomHostileText,
 } from '../../server/test/helpers/hostile-inputs';
 import { cpuPerCall } from '../../server/test/helpers/cpu';
+import type { SignWith } from '../../server/test/helpers/dkim-sign';
+import { worstInputs } from '../../server/test/helpers/worst-inputs';
 import { seededRandom, type Random } from '../../server/test/helpers/random';
 
 /** One input of a step: `prepare` builds it at `bytes` and returns the call that is timed. */
@@ -237,22 +236,30 @@ export interface HostileOptions {
   stores: ('sqlite' | 'redis')[];
   /**
    * The name of a message of hostile-inputs.ts (`HOSTILE_MESSAGES`): isolation alone, with that
-   * message at 64 KB instead of the worst the table finds.
+   * message at 64 KB as the whole hostile load.
    */
   message?: string;
+  /** The key the bench's resolver publishes: it signs the message of 50 DKIM signatures. */
+  signWith: SignWith;
 }
 
 /**
  * Hostile mail: for each step, every generated input and a seeded random search, screened once,
  * the three worst measured again in turns with an ordinary message of the same size (CPU time
- * of this process, median); then isolation: a normal mail and API calls, idle and while 10
- * connections send the worst whole message found, on the real server.
+ * of this process, median), printed for information; then isolation (isolation.ts): a normal
+ * mail and API calls, idle and while 10 connections send the worst whole message found and the
+ * worst inputs for the stock libraries, on the real server.
  */
-export async function runHostile({ quick, stores, message }: HostileOptions): Promise<void> {
+export async function runHostile({
+  quick,
+  stores,
+  message,
+  signWith,
+}: HostileOptions): Promise<void> {
   if (message !== undefined) {
     const named = HOSTILE_MESSAGES.find((m) => m.name === message);
     if (!named) throw new Error(`no hostile message named ${JSON.stringify(message)}`);
-    for (const store of stores) await runIsolation(store, named.make(64 * KB), quick);
+    await runIsolation({ quick, stores, load: [{ name: message, raw: named.make(64 * KB) }] });
     return;
   }
   const random = seededRandom(20_251_125);
@@ -287,150 +294,9 @@ export async function runHostile({ quick, stores, message }: HostileOptions): Pr
     });
   }
   await readers?.close();
-  const hostile = worstMessage ?? ordinaryMessage(64 * KB);
-  for (const store of stores) await runIsolation(store, hostile, quick);
-}
-
-/** The normal mail of the isolation probes: about 1 KB, a code in it. */
-function normalMessage(to: string, n: number): string {
-  const body = `Il tuo codice di verifica è ${100000 + n}. `.repeat(24);
-  return [
-    'From: Probe <probe@example.org>',
-    `To: <${to}>`,
-    `Subject: Probe ${n}`,
-    `Message-ID: <hostile-probe-${n}-${Date.now()}@example.org>`,
-    '',
-    body,
-    '.',
-    '',
-  ].join('\r\n');
-}
-
-/** The raw message as SMTP DATA: dot-stuffed, CRLF, ending in the dot line. */
-function asData(raw: Buffer): string {
-  const text = raw.toString('latin1').replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
-  return `${text.endsWith('\r\n') ? text : `${text}\r\n`}.\r\n`;
-}
-
-async function runIsolation(store: 'sqlite' | 'redis', hostile: Buffer, quick: boolean) {
-  const redis = store === 'redis' ? await startRedis() : null;
-  let server: BenchServer | null = null;
-  try {
-    server = await startServer(redis ? { STORE_URL: redis.url } : {});
-    const target = await createMailbox(server.httpUrl);
-    const normal = await createMailbox(server.httpUrl);
-    const stream = await openStream(`${server.httpUrl}/api/v1/events`, normal.token);
-    const probes = quick ? 40 : 150;
-    const port = server.smtpPort;
-    const httpUrl = server.httpUrl;
-
-    /** Connect → event of one normal mail, in ms; null when the event never came. */
-    const mailOnce = async (n: number): Promise<number | null> => {
-      const start = performance.now();
-      // Another host than the hostile sender's (127.0.0.1).
-      const smtp = await openLines(port, '127.0.0.2');
-      try {
-        await smtp.next();
-        await smtp.send('EHLO probe.bench.test\r\n');
-        await smtp.send('MAIL FROM:<probe@example.org>\r\n');
-        await smtp.send(`RCPT TO:<${normal.email}>\r\n`);
-        await smtp.send('DATA\r\n');
-        const done = await smtp.send(normalMessage(normal.email, n));
-        const id = /queued as (\S+)/.exec(done.line)?.[1];
-        if (!id) throw new Error(`normal mail: ${done.line}`);
-        const at = await stream.waitFor(id);
-        return at === null ? null : at - start;
-      } finally {
-        smtp.close();
-      }
-    };
-    const apiOnce = async (): Promise<number> => {
-      const start = performance.now();
-      const res = await fetch(`${httpUrl}/api/v1/mailbox`, {
-        headers: { authorization: `Bearer ${normal.token}` },
-      });
-      await res.arrayBuffer();
-      return performance.now() - start;
-    };
-    const sample = async () => {
-      const mail: number[] = [];
-      const api: number[] = [];
-      let lost = 0;
-      let running = true;
-      const apiLoop = (async () => {
-        while (running) {
-          api.push(await apiOnce());
-          await sleep(10);
-        }
-      })();
-      for (let n = 0; n < probes; n++) {
-        const t = await mailOnce(n);
-        if (t === null) lost++;
-        else mail.push(t);
-        await sleep(20);
-      }
-      running = false;
-      await apiLoop;
-      return { mail, api, lost };
-    };
-
-    for (let n = 0; n < 10; n++) await mailOnce(-1 - n); // warm-up
-    const idle = await sample();
-
-    // 10 connections, each sending the worst message again as soon as the last was answered.
-    const data = asData(hostile);
-    let sending = true;
-    let sent = 0;
-    let refused = 0;
-    const senders = Array.from({ length: 10 }, async () => {
-      while (sending) {
-        const smtp = await openLines(port);
-        try {
-          await smtp.next();
-          await smtp.send('EHLO hostile.bench.test\r\n');
-          while (sending) {
-            const mail = await smtp.send('MAIL FROM:<hostile@example.org>\r\n');
-            if (!mail.line.startsWith('250')) break;
-            await smtp.send(`RCPT TO:<${target.email}>\r\n`);
-            const go = await smtp.send('DATA\r\n');
-            if (!go.line.startsWith('354')) break;
-            const done = await smtp.send(data);
-            if (done.line.startsWith('250')) sent++;
-            else refused++;
-          }
-        } finally {
-          smtp.close();
-        }
-      }
-    });
-    const loadStart = performance.now();
-    await sleep(1000);
-    const loaded = await sample();
-    sending = false;
-    await Promise.all(senders);
-    const seconds = (performance.now() - loadStart) / 1000;
-    stream.close();
-
-    const line = (what: 'mail' | 'api', p: number, limit: number) =>
-      report({
-        id: `hostile.${store}.${what}.p${p}`,
-        label: `${store}: ${what === 'mail' ? 'normal mail connect → event' : 'GET /api/v1/mailbox'}, p${p}, 10 hostile`,
-        unit: 'ms',
-        ours: percentile(loaded[what], p),
-        baseline: { name: 'idle', value: percentile(idle[what], p) },
-        goal: p === 99 ? { on: 'value', op: '<=', limit } : undefined,
-        note:
-          what === 'mail'
-            ? `${loaded.mail.length} probes; hostile ${(sent / seconds).toFixed(1)} msg/s accepted, ${refused} refused`
-            : `${loaded.api.length} calls`,
-        invalid: what === 'mail' && loaded.lost ? `${loaded.lost} events never arrived` : undefined,
-      });
-    line('mail', 50, 250);
-    line('mail', 99, 250);
-    line('api', 50, 100);
-    line('api', 99, 100);
-  } finally {
-    await server?.stop();
-    await redis?.stop();
-  }
+  const load: HostileLoad[] = [
+    ...(worstMessage ? [{ name: 'the worst of the table at 64 KB', raw: worstMessage }] : []),
+  ];
+  for (const [name, make] of worstInputs(signWith)) load.push({ name, raw: await make() });
+  await runIsolation({ quick, stores, load });
 }
