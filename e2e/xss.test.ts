@@ -100,13 +100,14 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
       const frame = page.frameLocator('iframe[data-slot="message-html"]');
       if (payload!.trigger) {
         const body = frame.locator('body');
+        const target = frame.locator('a, button, svg, math, img').first();
         const popup = payload!.kind === 'link' ? context.waitForEvent('page') : null;
+        // A link must be clicked: on a busy machine the frame may take a while to lay it out.
+        // Other payloads may have nothing to click or hover, so they get a short try.
+        if (popup) await target.waitFor({ state: 'visible', timeout: 15_000 });
         await (
           payload!.trigger === 'click'
-            ? frame
-                .locator('a, button, svg, math, img')
-                .first()
-                .click({ timeout: 1000, force: true })
+            ? target.click({ timeout: popup ? 15_000 : 1000, force: true })
             : body.hover({ timeout: 1000, force: true })
         ).catch(() => {});
         if (popup) {
