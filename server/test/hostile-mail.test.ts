@@ -37,6 +37,7 @@ import { signed } from './helpers/dkim-sign';
 import { startDns, type TestDns } from './helpers/dns-server';
 import { emlFiles, htmlOf } from './helpers/fixtures';
 import { seededRandom } from './helpers/random';
+import { nestedMime } from './helpers/worst-inputs';
 
 /** What the heuristic scans of each part (domain/verification/text.ts). */
 const SCAN_CHARS = 30_000;
@@ -224,19 +225,6 @@ describe('the other steps on the worst inputs the bench found', () => {
     );
   });
 });
-
-/** MIME nested `levels` deep, a text part at the bottom. */
-function nestedMime(levels: number): Buffer {
-  let open = '';
-  let close = '';
-  for (let i = 0; i < levels; i++) {
-    open += `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n`;
-    close = `\r\n--b${i}--${close}`;
-  }
-  return Buffer.from(
-    `From: a@b.example\r\nSubject: x\r\n${open}Content-Type: text/plain\r\n\r\nOTP 4829${close}\r\n`,
-  );
-}
 
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const KEY = {
