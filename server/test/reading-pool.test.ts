@@ -94,6 +94,20 @@ describe('the reading pool', () => {
     expect(next.summary.code).toBe('482913');
   }, 60_000);
 
+  it('holds each job of mail sent to a worker together to a deadline of its own', async () => {
+    const deadlines: string[] = [];
+    const reader = await pool({ deadlineMs: 1000, onDeadline: (step) => deadlines.push(step) });
+    // The first goes alone to the idle light lane; the three queued meanwhile go together once
+    // it is answered, the dear one between two ordinary ones of the same sender.
+    const views = await Promise.all(
+      [ordinaryMessage(1024), ordinaryMessage(2048), DEAR, ordinaryMessage(3072)].map((raw) =>
+        reader.readArrival(raw, null, '198.51.100.7').then((r) => JSON.parse(r.view).status),
+      ),
+    );
+    expect(views).toEqual(['complete', 'complete', 'too-complex', 'complete']);
+    expect(deadlines).toEqual(['mime']);
+  }, 60_000);
+
   it('does not count DNS waits against the deadline, nor hold a lane with them', async () => {
     // Every question goes to a server that never answers: each check waits out its 1.5 s.
     const reader = await pool({ deadlineMs: 1000, checks: await silentChecks(1500) });

@@ -49,6 +49,31 @@ describe('SQLite writer thread', () => {
     expect(failures()).toBe(0);
   });
 
+  it('answers each call made in one turn on its own, in order, one failing alone', async () => {
+    const { client, failures } = start();
+    const bad = { ...mailbox, address: 'b@x.test', createdAt: null } as unknown as typeof mailbox;
+    // Made together, they reach the thread in one message and come back in one.
+    const answers = await Promise.allSettled([
+      client.call('createMailbox', mailbox),
+      client.call('createMailbox', bad),
+      client.call('createMailbox', mailbox),
+      client.call('setExpiry', mailbox.address, 3000, 1500),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([
+      'fulfilled',
+      'rejected',
+      'fulfilled',
+      'fulfilled',
+    ]);
+    expect(answers.map((a) => (a.status === 'fulfilled' ? a.value : null))).toEqual([
+      true,
+      null,
+      false,
+      expect.objectContaining({ address: mailbox.address, expiresAt: 3000 }),
+    ]);
+    expect(failures()).toBe(0);
+  });
+
   it('rejects calls after close without starting a new thread', async () => {
     const { client } = start();
     await client.close();

@@ -33,7 +33,7 @@ export interface ReadingWorkerApi {
 
 export type ReadingOp = keyof ReadingWorkerApi;
 
-/** A call into a reading worker: the operation and exactly its arguments. */
+/** A call into a reading worker: the operation and exactly its arguments (sent in arrays). */
 export type ReadingRequest = {
   [K in ReadingOp]: { id: number; op: K; args: Parameters<ReadingWorkerApi[K]> };
 }[ReadingOp];

@@ -138,7 +138,12 @@ const operations: {
   },
 };
 
-port.on('message', (request: ReadingRequest) => {
+port.on('message', (requests: ReadingRequest[]) => {
+  // In arrival order at the lock, each job on its own.
+  for (const request of requests) start(request);
+});
+
+function start(request: ReadingRequest) {
   received++;
   const job: LockJob = { id: request.id, heldMs: 0, holding: false, ended: false };
   const run = operations[request.op] as (
@@ -157,7 +162,7 @@ port.on('message', (request: ReadingRequest) => {
       (value) => reply({ value }),
       (err: unknown) => reply({ error: String(err) }),
     );
-});
+}
 
 /** A message of the usual shape read before `ready`, so no sender is charged for a first use. */
 const WARM_UP = Buffer.from(

@@ -15,7 +15,10 @@ export type WriterOp = keyof WriterApi;
 /** Each operation's arguments, from the writer's own signatures. */
 export type WriterArgs = { [K in WriterOp]: Parameters<WriterApi[K]> };
 
-/** A call into the writer thread: the operation and exactly the arguments it takes. */
+/**
+ * A call into the writer thread: the operation and exactly the arguments it takes. Calls go, and
+ * answers come back, in arrays: what one turn of the event loop asked, in one message.
+ */
 export type WriterRequest<K extends WriterOp = WriterOp> = {
   [P in K]: { id: number; op: P; args: WriterArgs[P] };
 }[K];

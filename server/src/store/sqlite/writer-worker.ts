@@ -35,11 +35,14 @@ function revive(request: PutRequest): PutRequest {
   return request;
 }
 
-function reply(message: WriterReply) {
-  port.postMessage(message);
+/** Replies go back together, one message for what one message or one batch asked. */
+function answer(run: (reply: (message: WriterReply) => void) => void) {
+  const replies: WriterReply[] = [];
+  run((message) => replies.push(message));
+  if (replies.length > 0) port.postMessage(replies);
 }
 
-function flushPuts() {
+function flushPuts(reply: (message: WriterReply) => void) {
   const batch = puts;
   puts = [];
   try {
@@ -54,19 +57,24 @@ function flushPuts() {
   }
 }
 
-port.on('message', (request: WriterRequest) => {
-  const { id } = request;
-  if (request.op === 'putMessages') {
-    puts.push({ id, request: revive(request.args[0]) });
-    if (puts.length === 1) setImmediate(flushPuts);
-    return;
-  }
-  try {
-    if (request.op === 'close' && puts.length > 0) flushPuts();
-    const value = runSingle(request.op, request.args);
-    port.postMessage({ id, value: value ?? null });
-    if (request.op === 'close') port.close();
-  } catch (err) {
-    reply({ id, error: err instanceof Error ? err.message : String(err) });
-  }
-});
+port.on('message', (requests: WriterRequest[]) =>
+  answer((reply) => {
+    for (const request of requests) {
+      const { id } = request;
+      if (request.op === 'putMessages') {
+        puts.push({ id, request: revive(request.args[0]) });
+        if (puts.length === 1) setImmediate(() => answer(flushPuts));
+        continue;
+      }
+      try {
+        if (request.op === 'close' && puts.length > 0) flushPuts(reply);
+        const value = runSingle(request.op, request.args);
+        reply({ id, value: value ?? null } as WriterReply);
+      } catch (err) {
+        reply({ id, error: err instanceof Error ? err.message : String(err) });
+      }
+    }
+    // After the close's own reply has been sent.
+    if (requests.some((r) => r.op === 'close')) setImmediate(() => port.close());
+  }),
+);
