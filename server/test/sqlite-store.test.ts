@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,7 +127,7 @@ describe('SQLite store specifics', () => {
     expect(await store.listRefusals('a@x.test')).toEqual([]);
     await store.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(db.pragma('user_version', { simple: true })).toBe(9);
     db.close();
     cleanup();
   });
@@ -184,7 +185,7 @@ describe('SQLite store specifics', () => {
     expect(await store.listMessages('postmaster@x.test')).toHaveLength(2);
     await store.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(db.pragma('user_version', { simple: true })).toBe(9);
     db.close();
     cleanup();
   });
@@ -210,9 +211,51 @@ describe('SQLite store specifics', () => {
     expect(await store.deleteMessage('a@x.test', 'old0000000000000000000')).toBe(true);
     await store.close();
     const db = new Database(path, { readonly: true });
-    expect(db.pragma('user_version', { simple: true })).toBe(8);
+    expect(db.pragma('user_version', { simple: true })).toBe(9);
     expect(db.prepare('SELECT count(*) AS n FROM message_reading').get()).toEqual({ n: 0 });
     db.close();
+    cleanup();
+  });
+
+  it('upgrades a version 8 file: a message kept whole reads as before, a new one in pieces', async () => {
+    const old = randomBytes(200_000);
+    const { path, cleanup } = oldDatabase(
+      8,
+      `INSERT INTO mailboxes (address, token_hash, created_at, expires_at)
+        VALUES ('a@x.test', 'h', 1, 9000000000000);
+      INSERT INTO messages (seq, place, id, mailbox, received_at, size, from_name, from_address,
+        subject, preview, attachment_count)
+        VALUES (1, 1, 'old0000000000000000001', 'a@x.test', 5, ${old.length}, '', 'm@x.test',
+          'uno', '', 0);
+      INSERT INTO message_raw VALUES (1, X'${old.toString('hex')}');`,
+    );
+    const store = createSqliteStore({ path });
+    const oldId = 'old0000000000000000001';
+    expect((await store.getRaw('a@x.test', oldId))!.equals(old)).toBe(true);
+    expect((await store.getRawRange('a@x.test', oldId, 70_000, 140_000))!).toEqual(
+      old.subarray(70_000, 140_000),
+    );
+    const raw = randomBytes(200_000);
+    const quota = { maxMessages: 10, maxBytes: 1_000_000 };
+    const fresh = storedMessage('new0000000000000000001', { raw });
+    expect(await store.putMessages([{ mailbox: 'a@x.test', message: fresh }], 6, quota)).toEqual([
+      'stored',
+    ]);
+    expect((await store.getRaw('a@x.test', fresh.id))!.equals(raw)).toBe(true);
+    expect((await store.getRawRange('a@x.test', fresh.id, 70_000, 140_000))!).toEqual(
+      raw.subarray(70_000, 140_000),
+    );
+    const pieces = () => {
+      const db = new Database(path, { readonly: true });
+      const n = db.prepare('SELECT count(*) AS n FROM message_raw_chunks').get();
+      db.close();
+      return n;
+    };
+    // 64 KB first, then three pieces (the last of 3,392 bytes).
+    expect(pieces()).toEqual({ n: 3 });
+    expect(await store.deleteMessage('a@x.test', fresh.id)).toBe(true);
+    expect(pieces()).toEqual({ n: 0 });
+    await store.close();
     cleanup();
   });
 

@@ -264,11 +264,19 @@ export function describeMailStore(name: string, factory: () => Promise<StoreUnde
         const raw = Buffer.concat([Buffer.from('Subject: x\r\n\r\n'), randomBytes(300_000)]);
         const m = message({ raw });
         await store.putMessages([{ mailbox: 'a@x.test', message: m }], T0, ROOMY);
+        expect((await store.getRaw('a@x.test', m.id))!.equals(raw)).toBe(true);
+        const K64 = 64 * 1024;
         for (const [start, end] of [
           [0, 9],
           [13, 300_013],
           [250_000, 250_001],
           [raw.length, raw.length],
+          [0, raw.length],
+          // Across the edges of 64 KB pieces, and one piece exactly.
+          [K64 - 5, K64 + 5],
+          [K64, 2 * K64],
+          [K64 - 1, 4 * K64 + 1],
+          [3 * K64 + 7, raw.length],
         ] as const) {
           const range = await store.getRawRange('a@x.test', m.id, start, end);
           expect(range!.equals(raw.subarray(start, end)), `${start}-${end}`).toBe(true);

@@ -7,7 +7,7 @@ import type { MessageRecord } from '../../domain/message';
 import type { MailboxRecord, RefusalRecord } from '../mail-store';
 
 /** Bumped with every schema change; `migrate` brings an older file up to date. */
-const SCHEMA_VERSION = 8;
+const SCHEMA_VERSION = 9;
 
 /** Keep mailboxes.message_count and size_bytes equal to what the mailbox holds. */
 const USAGE_TRIGGERS = `
@@ -54,6 +54,21 @@ CREATE TABLE message_reading (
   seq         INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
   attachments TEXT NOT NULL,
   view        TEXT NOT NULL
+);
+`;
+
+/**
+ * The raw bytes of a message past its first RAW_CHUNK_BYTES (kept in message_raw), in pieces of
+ * that size: a download of one part reads the pieces it lies in. SQLite reads a value whole, or
+ * walks its overflow pages from the first, so a part of one 8 MB blob costs the whole blob.
+ */
+export const RAW_CHUNK_BYTES = 64 * 1024;
+const RAW_CHUNKS = `
+CREATE TABLE message_raw_chunks (
+  seq   INTEGER NOT NULL REFERENCES messages (seq) ON DELETE CASCADE,
+  n     INTEGER NOT NULL,
+  bytes BLOB NOT NULL,
+  PRIMARY KEY (seq, n)
 );
 `;
 
@@ -116,6 +131,7 @@ CREATE TABLE message_raw (
   seq INTEGER PRIMARY KEY REFERENCES messages (seq) ON DELETE CASCADE,
   raw BLOB NOT NULL
 );
+${RAW_CHUNKS}
 ${REFUSALS}
 ${READING_TABLE}`;
 
@@ -291,6 +307,11 @@ const MIGRATIONS: ((db: Database.Database) => void)[] = [
       ALTER TABLE messages ADD COLUMN sender_key TEXT;
       ${SENDER_INDEX}
     `);
+  },
+  // 8 → 9: the raw bytes of large messages in pieces. Messages already stored keep theirs whole
+  // in message_raw, where the reads find them as a first piece with none after it.
+  (db) => {
+    db.exec(RAW_CHUNKS);
   },
 ];
 

@@ -4,6 +4,7 @@ import { createReadCache } from './read-cache';
 import {
   MAILBOX_COLUMNS,
   MESSAGE_COLUMNS,
+  RAW_CHUNK_BYTES,
   REFUSAL_COLUMNS,
   openDatabase,
   toMailbox,
@@ -63,17 +64,35 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     get: db.prepare<[string, string], MessageRow>(
       `SELECT ${MESSAGE_COLUMNS} FROM messages WHERE id = ? AND mailbox = ?`,
     ),
-    raw: db.prepare<[string, string], { raw: Buffer }>(
-      `SELECT r.raw FROM messages m JOIN message_raw r ON r.seq = m.seq
+    raw: db.prepare<[string, string], { seq: number; raw: Buffer }>(
+      `SELECT r.seq, r.raw FROM messages m JOIN message_raw r ON r.seq = m.seq
+       WHERE m.id = ? AND m.mailbox = ?`,
+    ),
+    rawChunks: db.prepare<[number], { bytes: Buffer }>(
+      'SELECT bytes FROM message_raw_chunks WHERE seq = ? ORDER BY n',
+    ),
+    // length() of a BLOB reads its size from the record, not its pages.
+    rawHead: db.prepare<[string, string], { seq: number; length: number }>(
+      `SELECT r.seq, length(r.raw) AS length FROM messages m JOIN message_raw r ON r.seq = m.seq
        WHERE m.id = ? AND m.mailbox = ?`,
     ),
     refusals: db.prepare<[string], RefusalRow>(
       `SELECT ${REFUSAL_COLUMNS} FROM refusals WHERE mailbox = ? ORDER BY seq DESC`,
     ),
     // substr on a BLOB counts bytes, from 1; only the range is copied out of SQLite.
-    rawRange: db.prepare<[number, number, string, string], { part: Buffer }>(
-      `SELECT substr(r.raw, ?, ?) AS part FROM messages m JOIN message_raw r ON r.seq = m.seq
-       WHERE m.id = ? AND m.mailbox = ?`,
+    rawHeadRange: db.prepare<[number, number, number], { part: Buffer }>(
+      'SELECT substr(raw, ?, ?) AS part FROM message_raw WHERE seq = ?',
+    ),
+    // Bytes `from` to `to` of the pieces after the first, counted from the end of the first:
+    // piece n holds [(n - 1) * size, n * size) of them.
+    rawChunkRange: db.prepare<
+      [{ seq: number; from: number; to: number; size: number; first: number; last: number }],
+      { part: Buffer }
+    >(
+      `SELECT substr(bytes, max(@from - (n - 1) * @size, 0) + 1,
+                     min(@to - (n - 1) * @size, @size) - max(@from - (n - 1) * @size, 0)) AS part
+       FROM message_raw_chunks
+       WHERE seq = @seq AND n BETWEEN @first AND @last ORDER BY n`,
     ),
     readingAttachments: db.prepare<[string, string], { attachments: string }>(
       `SELECT r.attachments FROM messages m JOIN message_reading r ON r.seq = m.seq
@@ -186,11 +205,36 @@ export function createSqliteStore({ path, scrubDelayMs = 1000 }: SqliteStoreOpti
     },
 
     async getRaw(mailbox, id) {
-      return q.raw.get(id, mailbox)?.raw ?? null;
+      const head = q.raw.get(id, mailbox);
+      if (!head) return null;
+      const rest = q.rawChunks.all(head.seq);
+      return rest.length === 0 ? head.raw : Buffer.concat([head.raw, ...rest.map((c) => c.bytes)]);
     },
 
     async getRawRange(mailbox, id, start, end) {
-      return q.rawRange.get(start + 1, end - start, id, mailbox)?.part ?? null;
+      const head = q.rawHead.get(id, mailbox);
+      if (!head) return null;
+      // The first piece is message_raw's (all of a message stored before the pieces); piece n
+      // (from 1) holds the RAW_CHUNK_BYTES after the first n - 1.
+      const parts: Buffer[] = [];
+      if (start < head.length) {
+        const headEnd = Math.min(end, head.length);
+        parts.push(q.rawHeadRange.get(start + 1, headEnd - start, head.seq)!.part);
+      }
+      if (end > head.length) {
+        const from = Math.max(start, head.length) - head.length;
+        const to = end - head.length;
+        const pieces = q.rawChunkRange.all({
+          seq: head.seq,
+          from,
+          to,
+          size: RAW_CHUNK_BYTES,
+          first: Math.floor(from / RAW_CHUNK_BYTES) + 1,
+          last: Math.floor((to - 1) / RAW_CHUNK_BYTES) + 1,
+        });
+        for (const { part } of pieces) parts.push(part);
+      }
+      return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
     },
 
     async getReadingAttachments(mailbox, id) {

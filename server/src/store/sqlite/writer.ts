@@ -9,7 +9,13 @@ import type {
   Quota,
   RefusalRecord,
 } from '../mail-store';
-import { MAILBOX_COLUMNS, MESSAGE_COLUMNS, toMailbox, type MailboxRow } from './schema';
+import {
+  MAILBOX_COLUMNS,
+  MESSAGE_COLUMNS,
+  RAW_CHUNK_BYTES,
+  toMailbox,
+  type MailboxRow,
+} from './schema';
 
 /** One `putMessages` call waiting for the next batch. */
 export interface PutRequest {
@@ -67,6 +73,9 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
     ),
     insertRaw: db.prepare<[number | bigint, Buffer]>(
       'INSERT INTO message_raw (seq, raw) VALUES (?, ?)',
+    ),
+    insertRawChunk: db.prepare<[number | bigint, number, Buffer]>(
+      'INSERT INTO message_raw_chunks (seq, n, bytes) VALUES (?, ?, ?)',
     ),
     putReading: db.prepare<[number | bigint, string, string]>(
       'INSERT OR REPLACE INTO message_reading (seq, view, attachments) VALUES (?, ?, ?)',
@@ -148,7 +157,10 @@ export function createWriter(db: Database.Database, { scrubDelayMs }: { scrubDel
       authDmarc: m.authentication?.dmarc ?? null,
       authDomain: m.authentication?.domain ?? null,
     });
-    q.insertRaw.run(lastInsertRowid, m.raw);
+    q.insertRaw.run(lastInsertRowid, m.raw.subarray(0, RAW_CHUNK_BYTES));
+    for (let at = RAW_CHUNK_BYTES, n = 1; at < m.raw.length; at += RAW_CHUNK_BYTES, n++) {
+      q.insertRawChunk.run(lastInsertRowid, n, m.raw.subarray(at, at + RAW_CHUNK_BYTES));
+    }
     if (m.reading) q.putReading.run(lastInsertRowid, m.reading.view, m.reading.attachments);
     return 'stored';
   });
