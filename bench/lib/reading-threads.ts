@@ -69,7 +69,7 @@ async function readingWorker(): Promise<Worker> {
     const request: ReadingRequest = { id, op: 'arrival', args: [raw, null, null] };
     await new Promise<void>((answered) => {
       replies.set(id, answered);
-      worker.postMessage(request);
+      worker.postMessage([request]);
     });
   }
   return worker;
