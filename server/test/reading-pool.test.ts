@@ -108,6 +108,29 @@ describe('the reading pool', () => {
     expect(deadlines).toEqual(['mime']);
   }, 60_000);
 
+  it('runs the second worker only while another sender’s mail waits, and ends it when idle', async () => {
+    const threads: number[] = [];
+    const reader = await pool({ laneIdleMs: 300, onThreads: (n) => threads.push(n) });
+    // One sender's mail goes through one lane: no second worker for it.
+    await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(() => reader.readArrival(ordinaryMessage(1024), null, '198.51.100.7')),
+    );
+    expect(threads).toEqual([1]);
+    // Another sender's mail waits while the first lane reads a long one: the second starts.
+    const long = composeMessage({ text: ordinaryText(200_000), html: ordinaryText(200_000) });
+    const both = await Promise.all([
+      reader.readArrival(long, null, '198.51.100.7'),
+      reader.readArrival(ordinaryMessage(1024), null, '203.0.113.9'),
+    ]);
+    expect(both.map((r) => JSON.parse(r.view).status)).toEqual(['complete', 'complete']);
+    expect(threads).toEqual([1, 2]);
+    // With nothing for it, it ends after laneIdleMs.
+    for (let waited = 0; threads.at(-1) !== 1 && waited < 20_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(threads).toEqual([1, 2, 1]);
+  }, 60_000);
+
   it('does not count DNS waits against the deadline, nor hold a lane with them', async () => {
     // Every question goes to a server that never answers: each check waits out its 1.5 s.
     const reader = await pool({ deadlineMs: 1000, checks: await silentChecks(1500) });

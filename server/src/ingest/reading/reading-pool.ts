@@ -60,6 +60,13 @@ const MAX_JOBS_PER_WORKER = 8;
  */
 const MAX_BATCH = 4;
 const MAX_BATCH_BYTES = 256 * 1024;
+/**
+ * How long the heavy lane's worker stays up with nothing to do. Each reading thread holds some
+ * 50 MB (bench/README.md, "Memory"), and the lane is wanted only while mail of two senders, or a
+ * heavy sender's, waits at once: it starts when such mail comes, and ends when none has come for
+ * a while.
+ */
+const ON_DEMAND_IDLE_MS = 60_000;
 /** Restarts of a job whose worker ended for another's deadline: once, never worker after worker. */
 const MAX_RESTARTS = 1;
 
@@ -120,6 +127,10 @@ export interface ReadingPoolOptions
   deadlineMs: number;
   /** Told each deadline a job hit, with the step it was at. */
   onDeadline?: (step: Step) => void;
+  /** Told the number of worker threads running, each time it changes. */
+  onThreads?: (running: number) => void;
+  /** How long the heavy lane's worker stays up idle (ON_DEMAND_IDLE_MS). */
+  laneIdleMs?: number;
   /** Where a worker that failed is reported. */
   logger?: Logger;
   /** Tests lower it to make every charged sender heavy. */
@@ -154,6 +165,10 @@ interface Lane {
   nice: number;
   /** Only senders that are not heavy: the lane that keeps everybody else's mail moving. */
   lightOnly: boolean;
+  /** Its worker runs only while there is mail for it (ON_DEMAND_IDLE_MS). */
+  onDemand: boolean;
+  /** Ends an on-demand lane's idle worker. */
+  stopTimer: NodeJS.Timeout | null;
   worker: Worker | null;
   memory: SharedArrayBuffer;
   /** Its worker thread's clock, which the times in `memory` are read on. */
@@ -190,7 +205,8 @@ function own(bytes: Buffer): Uint8Array {
  * first (docs/architecture.md, "Hostile mail": the deadline and the per-sender accounting).
  */
 export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
-  const { deadlineMs, hostname, checks, textRuns = true, onDeadline, logger } = options;
+  const { deadlineMs, hostname, checks, textRuns = true, onDeadline, onThreads, logger } = options;
+  const laneIdleMs = options.laneIdleMs ?? ON_DEMAND_IDLE_MS;
   const heavyMessageMs = options.heavyMessageMs ?? HEAVY_MESSAGE_MS;
   const senderCosts = createSenderCosts({ now: sharedNow });
   const queue: Job[] = [];
@@ -205,17 +221,19 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
 
   const waitingReady: (() => void)[] = [];
   const readied = () => {
-    if (!lanes.every((l) => l.ready)) return;
+    if (!lanes.every((l) => l.ready || (l.onDemand && !l.worker))) return;
     for (const resolve of waitingReady.splice(0)) resolve();
   };
 
   // The light lane first: work of senders that are not heavy goes there while it is free.
   const lanes: Lane[] = [
-    { nice: 0, lightOnly: true },
-    { nice: HEAVY_LANE_NICE, lightOnly: false },
-  ].map(({ nice, lightOnly }) => ({
+    { nice: 0, lightOnly: true, onDemand: false },
+    { nice: HEAVY_LANE_NICE, lightOnly: false, onDemand: true },
+  ].map(({ nice, lightOnly, onDemand }) => ({
     nice,
     lightOnly,
+    onDemand,
+    stopTimer: null,
     worker: null,
     memory: newLockMemory(),
     clock: WALL_CLOCK,
@@ -226,13 +244,14 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     lastHeld: null,
     jobs: new Map(),
   }));
-  for (const lane of lanes) startWorker(lane);
+  for (const lane of lanes) if (!lane.onDemand) startWorker(lane);
 
   function startWorker(lane: Lane) {
     lane.memory = newLockMemory();
     Object.assign(lane, { ready: false, idle: false, sent: 0, lastHeld: null });
     const worker = spawn({ nice: lane.nice, lock: lane.memory, hostname, checks, textRuns });
     lane.worker = worker;
+    threadsChanged();
     worker.unref();
     worker.on('message', (message: ReadingWorkerMessage) => {
       if (lane.worker !== worker) return;
@@ -274,6 +293,24 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       lane.idle = true;
     }
     dispatch();
+    if (lane.onDemand && lane.jobs.size === 0) stopWhenIdle(lane);
+  }
+
+  /** Ends `lane`'s worker once it has had nothing to do for ON_DEMAND_IDLE_MS. */
+  function stopWhenIdle(lane: Lane) {
+    if (lane.stopTimer) clearTimeout(lane.stopTimer);
+    lane.stopTimer = setTimeout(() => {
+      lane.stopTimer = null;
+      if (ended || lane.jobs.size > 0 || !lane.worker) return;
+      void detach(lane).terminated;
+      lane.ready = lane.idle = false;
+    }, laneIdleMs).unref();
+  }
+
+  /** Whether `lane`, if it ran, could take a job waiting now: not one of another lane's senders. */
+  function wanted(lane: Lane): boolean {
+    const elsewhere = sendersElsewhere(lane);
+    return queue.some((job) => job.forWhom === undefined || !elsewhere.has(job.forWhom));
   }
 
   /** Charges `job`'s sender for what it has held the lock since last charged. */
@@ -307,12 +344,17 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     dispatch();
   }
 
+  function threadsChanged() {
+    onThreads?.(lanes.filter((l) => l.worker).length);
+  }
+
   /** Ends `lane`'s worker and takes its jobs off it. */
   function detach(lane: Lane) {
     const terminated = lane.worker?.terminate();
     const jobs = [...lane.jobs.values()];
     lane.jobs.clear();
     lane.worker = null;
+    threadsChanged();
     lane.clock.close();
     lane.clock = WALL_CLOCK;
     return { jobs, terminated };
@@ -413,12 +455,17 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
         batch.push(request);
       }
       if (batch.length === 0) continue;
+      if (lane.stopTimer) clearTimeout(lane.stopTimer);
+      lane.stopTimer = null;
       lane.sent += batch.length;
       lane.idle = false;
       if (lane.jobs.size === batch.length) lane.worker.ref();
       lane.worker.postMessage(batch);
       lane.heardAt = sharedNow();
       timer ??= setInterval(tick, tickMs).unref();
+    }
+    for (const lane of lanes) {
+      if (lane.onDemand && !lane.worker && !ended && !closing && wanted(lane)) startWorker(lane);
     }
   }
 
@@ -522,6 +569,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       }
       ended = true;
       if (timer) clearInterval(timer);
+      for (const lane of lanes) if (lane.stopTimer) clearTimeout(lane.stopTimer);
       await Promise.all(
         lanes.map((lane) => {
           const { jobs, terminated } = detach(lane);
