@@ -93,6 +93,11 @@ export function createCpuLock(memory: SharedArrayBuffer, clock: () => number) {
       return granted;
     },
 
+    /** Nobody holds the lock and nobody waits for it. */
+    free(): boolean {
+      return Atomics.load(ints, HOLDER) === 0 && waiting.size === 0;
+    },
+
     /** The step `job` is at, while it holds the lock. */
     step(job: LockJob, step: Step) {
       if (job.holding) Atomics.store(ints, STEP, STEPS.indexOf(step));
