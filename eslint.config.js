@@ -66,6 +66,7 @@ const zones = [
         './events/event-bus.ts',
         './counters/rate-counters.ts',
         './counters/delivery-cap.ts',
+        './counters/sender-costs.ts',
         './observability/instruments.ts',
       ],
     },

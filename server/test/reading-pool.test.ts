@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readingAttachments, type StoredReading } from '../src/domain/message';
 import { startReadingPool, type ReadingPool, type ReadingPoolOptions } from '../src/ingest/reading';
-import { createSenderCosts } from '../src/ingest/reading/reading-pool';
+import { createSenderCosts } from '../src/counters/sender-costs';
 import { readMessage } from '../src/ingest/reading/read-message';
 import { startDns, startSilentDns } from './helpers/dns-server';
 import { emlFiles } from './helpers/fixtures';

@@ -119,5 +119,3 @@ export function createCpuLock(memory: SharedArrayBuffer, clock: () => number) {
     },
   };
 }
-
-export type CpuLock = ReturnType<typeof createCpuLock>;

@@ -1,6 +1,7 @@
 import libmime from 'libmime';
 import type { MailAddress } from '../../domain/message';
 import { cleanAddress, cleanDisplayName, cleanSubject } from '../../domain/names';
+import { stripOwnAuthenticationResults } from '../auth';
 
 /**
  * The sender and subject of a message past its deadline, read on the event loop and so bounded:
@@ -85,6 +86,16 @@ export function headerBlockEnd(raw: Buffer): number {
   return raw.length;
 }
 
-/** Whether a header block may hold an `Authentication-Results` field for the auth room to strip. */
-export const mayHoldResults = (header: Buffer) =>
-  /authentication-results/i.test(header.toString('latin1'));
+/**
+ * Where the body of `raw` starts, and its header with any `Authentication-Results` field in our
+ * name renamed (RFC 8601 §5), or null when it holds none.
+ */
+export function ourHeader(
+  raw: Buffer,
+  hostname: string,
+): { header: Buffer | null; bodyAt: number } {
+  const bodyAt = headerBlockEnd(raw);
+  const head = raw.subarray(0, bodyAt);
+  const mayHold = /authentication-results/i.test(head.toString('latin1'));
+  return { header: mayHold ? stripOwnAuthenticationResults(head, hostname) : null, bodyAt };
+}

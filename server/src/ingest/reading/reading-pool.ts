@@ -11,6 +11,7 @@ import {
   type StoredReading,
 } from '../../domain/message';
 import type { AuthOutcome } from '../auth';
+import { createSenderCosts } from '../../counters/sender-costs';
 import { newLockMemory, readHolder, type Step } from './cpu-lock';
 import { sharedNow, threadClock, WALL_CLOCK, type ThreadClock } from './thread-clock';
 import {
@@ -46,77 +47,17 @@ function spawn(workerData: ReadingWorkerData): Worker {
  * ordinary message costs about 1 ms, 64 KB of HTML some 10 (bench/README.md, "Hostile mail").
  */
 export const HEAVY_MESSAGE_MS = 50;
-const HEAVY_HALF_LIFE_MS = 10_000;
 /** The scheduling priority of the lane heavy senders share (Linux nice: 0 normal, 19 lowest). */
 const HEAVY_LANE_NICE = 10;
-/** Senders remembered at most; the lightest are forgotten first. */
-const MAX_SENDERS = 10_000;
 /** Jobs one worker holds at once: the one at its CPU lock and those waiting for DNS or a turn. */
 const MAX_JOBS_PER_WORKER = 8;
-/**
- * Jobs sent to an idle worker in one message, and the bytes past which no more join them. Each
- * message wakes the worker's thread, which costs the event loop some 30 µs on a virtual machine:
- * mail queued while the worker read the last is sent together, so the cost is paid once.
- */
+/** Jobs, and bytes, sent to an idle worker in one message: each message wakes its thread. */
 const MAX_BATCH = 4;
 const MAX_BATCH_BYTES = 256 * 1024;
-/**
- * How long the heavy lane's worker stays up with nothing to do. Each reading thread holds some
- * 50 MB (bench/README.md, "Memory"), and the lane is wanted only while mail of two senders, or a
- * heavy sender's, waits at once: it starts when such mail comes, and ends when none has come for
- * a while.
- */
+/** How long the heavy lane's worker (some 50 MB) stays up idle; it starts again when wanted. */
 const ON_DEMAND_IDLE_MS = 60_000;
 /** Restarts of a job whose worker ended for another's deadline: once, never worker after worker. */
 const MAX_RESTARTS = 1;
-
-/** What each sender's mail has cost, decaying with time. */
-export interface SenderCosts {
-  /** Adds `ms` of work to `sender`, and `messages` to its count (0 for work still going on). */
-  charge(sender: string, ms: number, messages?: number): void;
-  /** What `sender` has cost, decayed to now (ms). */
-  costOf(sender: string): number;
-  /** What a message of `sender` has cost on average, its recent mail weighing most (ms). */
-  perMessage(sender: string): number;
-}
-
-/** Work and messages per sender, halved every `halfLifeMs`; the least recently charged go first. */
-export function createSenderCosts({
-  now,
-  halfLifeMs = HEAVY_HALF_LIFE_MS,
-  maxSenders = MAX_SENDERS,
-}: {
-  now: () => number;
-  halfLifeMs?: number;
-  maxSenders?: number;
-}): SenderCosts {
-  const costs = new Map<string, { ms: number; messages: number; at: number }>();
-  const decay = (at: number, since: number) => 2 ** (-(at - since) / halfLifeMs);
-  return {
-    charge(sender, ms, messages = 1) {
-      const at = now();
-      const c = costs.get(sender);
-      const kept = c ? decay(at, c.at) : 0;
-      // Deleted and set again, so that Map order stays the order of the last charge.
-      costs.delete(sender);
-      costs.set(sender, {
-        ms: (c?.ms ?? 0) * kept + ms,
-        messages: (c?.messages ?? 0) * kept + messages,
-        at,
-      });
-      if (costs.size > maxSenders) costs.delete(costs.keys().next().value!);
-    },
-    costOf(sender) {
-      const c = costs.get(sender);
-      return c ? c.ms * decay(now(), c.at) : 0;
-    },
-    perMessage(sender) {
-      const c = costs.get(sender);
-      // A first message still being read counts as one.
-      return c ? c.ms / Math.max(1, c.messages) : 0;
-    },
-  };
-}
 
 /** How `startReadingPool` reads: as its workers do, and within `deadlineMs`. */
 export interface ReadingPoolOptions
@@ -163,11 +104,9 @@ interface Job {
 
 interface Lane {
   nice: number;
-  /** Only senders that are not heavy: the lane that keeps everybody else's mail moving. */
+  /** Only senders that are not heavy, always up; the other runs while there is mail for it. */
   lightOnly: boolean;
-  /** Its worker runs only while there is mail for it (ON_DEMAND_IDLE_MS). */
-  onDemand: boolean;
-  /** Ends an on-demand lane's idle worker. */
+  /** Ends the other lane's idle worker. */
   stopTimer: NodeJS.Timeout | null;
   worker: Worker | null;
   memory: SharedArrayBuffer;
@@ -221,18 +160,17 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
 
   const waitingReady: (() => void)[] = [];
   const readied = () => {
-    if (!lanes.every((l) => l.ready || (l.onDemand && !l.worker))) return;
+    if (!lanes.every((l) => l.ready || (!l.lightOnly && !l.worker))) return;
     for (const resolve of waitingReady.splice(0)) resolve();
   };
 
   // The light lane first: work of senders that are not heavy goes there while it is free.
   const lanes: Lane[] = [
-    { nice: 0, lightOnly: true, onDemand: false },
-    { nice: HEAVY_LANE_NICE, lightOnly: false, onDemand: true },
-  ].map(({ nice, lightOnly, onDemand }) => ({
+    { nice: 0, lightOnly: true },
+    { nice: HEAVY_LANE_NICE, lightOnly: false },
+  ].map(({ nice, lightOnly }) => ({
     nice,
     lightOnly,
-    onDemand,
     stopTimer: null,
     worker: null,
     memory: newLockMemory(),
@@ -244,14 +182,14 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     lastHeld: null,
     jobs: new Map(),
   }));
-  for (const lane of lanes) if (!lane.onDemand) startWorker(lane);
+  for (const lane of lanes) if (lane.lightOnly) startWorker(lane);
 
   function startWorker(lane: Lane) {
     lane.memory = newLockMemory();
     Object.assign(lane, { ready: false, idle: false, sent: 0, lastHeld: null });
     const worker = spawn({ nice: lane.nice, lock: lane.memory, hostname, checks, textRuns });
     lane.worker = worker;
-    threadsChanged();
+    onThreads?.(lanes.filter((l) => l.worker).length);
     worker.unref();
     worker.on('message', (message: ReadingWorkerMessage) => {
       if (lane.worker !== worker) return;
@@ -289,28 +227,17 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       job.finish('error' in message ? { lost: null } : { value: message.value });
     }
     // An idle said before the worker had our last request is out of date.
-    if ('idle' in message && message.idle === lane.sent) {
-      lane.idle = true;
-    }
+    if ('idle' in message && message.idle === lane.sent) lane.idle = true;
     dispatch();
-    if (lane.onDemand && lane.jobs.size === 0) stopWhenIdle(lane);
+    if (!lane.lightOnly && lane.jobs.size === 0) stopWhenIdle(lane);
   }
 
-  /** Ends `lane`'s worker once it has had nothing to do for ON_DEMAND_IDLE_MS. */
+  /** Ends `lane`'s worker once it has had nothing to do for `laneIdleMs`. */
   function stopWhenIdle(lane: Lane) {
-    if (lane.stopTimer) clearTimeout(lane.stopTimer);
+    lane.stopTimer?.close();
     lane.stopTimer = setTimeout(() => {
-      lane.stopTimer = null;
-      if (ended || lane.jobs.size > 0 || !lane.worker) return;
-      void detach(lane).terminated;
-      lane.ready = lane.idle = false;
+      if (!ended && lane.jobs.size === 0) void detach(lane).terminated;
     }, laneIdleMs).unref();
-  }
-
-  /** Whether `lane`, if it ran, could take a job waiting now: not one of another lane's senders. */
-  function wanted(lane: Lane): boolean {
-    const elsewhere = sendersElsewhere(lane);
-    return queue.some((job) => job.forWhom === undefined || !elsewhere.has(job.forWhom));
   }
 
   /** Charges `job`'s sender for what it has held the lock since last charged. */
@@ -344,17 +271,13 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     dispatch();
   }
 
-  function threadsChanged() {
-    onThreads?.(lanes.filter((l) => l.worker).length);
-  }
-
   /** Ends `lane`'s worker and takes its jobs off it. */
   function detach(lane: Lane) {
     const terminated = lane.worker?.terminate();
     const jobs = [...lane.jobs.values()];
     lane.jobs.clear();
     lane.worker = null;
-    threadsChanged();
+    onThreads?.(lanes.filter((l) => l.worker).length);
     lane.clock.close();
     lane.clock = WALL_CLOCK;
     return { jobs, terminated };
@@ -455,8 +378,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
         batch.push(request);
       }
       if (batch.length === 0) continue;
-      if (lane.stopTimer) clearTimeout(lane.stopTimer);
-      lane.stopTimer = null;
+      lane.stopTimer?.close();
       lane.sent += batch.length;
       lane.idle = false;
       if (lane.jobs.size === batch.length) lane.worker.ref();
@@ -464,8 +386,12 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       lane.heardAt = sharedNow();
       timer ??= setInterval(tick, tickMs).unref();
     }
+    // The heavy lane starts for a job it could take: not one of another lane's senders.
     for (const lane of lanes) {
-      if (lane.onDemand && !lane.worker && !ended && !closing && wanted(lane)) startWorker(lane);
+      if (lane.lightOnly || lane.worker || ended || closing) continue;
+      const elsewhere = sendersElsewhere(lane);
+      if (queue.some((job) => job.forWhom === undefined || !elsewhere.has(job.forWhom)))
+        startWorker(lane);
     }
   }
 
@@ -496,21 +422,15 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     facts: SenderFacts | null,
     check: AuthOutcome | null,
   ): Promise<ArrivalReading> {
-    const { headerBlockEnd, mayHoldResults, scanHeader } = await import('./header-scan');
-    const auth = () => import('../auth');
-    const header = scanHeader(raw);
-    const bodyAt = headerBlockEnd(raw);
-    const head = raw.subarray(0, bodyAt);
+    const { ourHeader, scanHeader } = await import('./header-scan');
+    const scanned = scanHeader(raw);
     return {
-      summary: { ...emptySummary(), from: header.from, subject: header.subject },
+      summary: { ...emptySummary(), from: scanned.from, subject: scanned.subject },
       view: TOO_COMPLEX.view,
       attachments: [],
-      multipleFrom: header.fromFields > 1 || (check?.headerFrom.length ?? 0) > 1,
-      check: check ?? (facts && checks ? (await auth()).temperror(hostname) : null),
-      header: mayHoldResults(head)
-        ? (await auth()).stripOwnAuthenticationResults(head, hostname)
-        : null,
-      bodyAt,
+      multipleFrom: scanned.fromFields > 1 || (check?.headerFrom.length ?? 0) > 1,
+      check: check ?? (facts && checks ? (await import('../auth')).temperror(hostname) : null),
+      ...ourHeader(raw, hostname),
     };
   }
 
@@ -569,7 +489,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       }
       ended = true;
       if (timer) clearInterval(timer);
-      for (const lane of lanes) if (lane.stopTimer) clearTimeout(lane.stopTimer);
+      for (const lane of lanes) lane.stopTimer?.close();
       await Promise.all(
         lanes.map((lane) => {
           const { jobs, terminated } = detach(lane);

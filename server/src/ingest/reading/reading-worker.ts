@@ -2,14 +2,9 @@ import { simpleParser } from 'mailparser';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { attachmentsJson, readingView } from '../../domain/message';
-import {
-  checkSender,
-  createDnsLookup,
-  stripOwnAuthenticationResults,
-  type DnsLookup,
-} from '../auth';
+import { checkSender, createDnsLookup, type DnsLookup } from '../auth';
 import { createCpuLock, type LockJob } from './cpu-lock';
-import { headerBlockEnd, mayHoldResults } from './header-scan';
+import { ourHeader } from './header-scan';
 import { decodeBody } from './mime-parts';
 import { readMessage } from './read-message';
 import { ownSchedstat, threadClock } from './thread-clock';
@@ -51,11 +46,8 @@ const dnsLookup = checks
     })
   : null;
 
-/**
- * A lock left free this long while jobs wait for DNS is said to be free (`idle`), so that the pool
- * may send more. A local resolver answers sooner (docs/operations.md), and then the pool is not
- * woken for nothing: each message it is sent costs its event loop some 30 µs.
- */
+// A lock free this long while jobs wait for DNS is said to be (`idle`): a local resolver answers
+// sooner, and then the pool's event loop is not woken for nothing.
 const IDLE_AFTER_MS = 2;
 let idleTimer: NodeJS.Timeout | null = null;
 function sayIdleSoon() {
@@ -118,9 +110,7 @@ const operations: {
     // the reading takes it again, whatever the answer does later.
     await lock.acquire(job, 'header');
     lock.step(job, 'header');
-    const bodyAt = headerBlockEnd(raw);
-    const head = raw.subarray(0, bodyAt);
-    const header = mayHoldResults(head) ? stripOwnAuthenticationResults(head, hostname) : null;
+    const { header, bodyAt } = ourHeader(raw, hostname);
     const stored = header ? Buffer.concat([header, raw.subarray(bodyAt)]) : raw;
     const content = await readMessage(stored, { textRuns, onStep: (s) => lock.step(job, s) });
     return {
@@ -152,31 +142,29 @@ const operations: {
   },
 };
 
+// Each job of a batch on its own, in arrival order at the lock.
 port.on('message', (requests: ReadingRequest[]) => {
-  // In arrival order at the lock, each job on its own.
-  for (const request of requests) start(request);
+  for (const request of requests) {
+    received++;
+    const job: LockJob = { id: request.id, heldMs: 0, holding: false, ended: false };
+    const run = operations[request.op] as (
+      job: LockJob,
+      ...args: unknown[]
+    ) => Promise<ReturnType<ReadingWorkerApi[ReadingOp]>>;
+    const reply = (answer: ReadingAnswer) => {
+      job.ended = true;
+      const idle = lock.release(job);
+      post({ id: job.id, heldMs: job.heldMs, ...(idle ? { idle: received } : {}), ...answer });
+    };
+    void lock
+      .acquire(job, request.op === 'arrival' ? 'auth' : 'mime')
+      .then(() => run(job, ...request.args))
+      .then(
+        (value) => reply({ value }),
+        (err: unknown) => reply({ error: String(err) }),
+      );
+  }
 });
-
-function start(request: ReadingRequest) {
-  received++;
-  const job: LockJob = { id: request.id, heldMs: 0, holding: false, ended: false };
-  const run = operations[request.op] as (
-    job: LockJob,
-    ...args: unknown[]
-  ) => Promise<ReturnType<ReadingWorkerApi[ReadingOp]>>;
-  const reply = (answer: ReadingAnswer) => {
-    job.ended = true;
-    const idle = lock.release(job);
-    post({ id: job.id, heldMs: job.heldMs, ...(idle ? { idle: received } : {}), ...answer });
-  };
-  void lock
-    .acquire(job, request.op === 'arrival' ? 'auth' : 'mime')
-    .then(() => run(job, ...request.args))
-    .then(
-      (value) => reply({ value }),
-      (err: unknown) => reply({ error: String(err) }),
-    );
-}
 
 /** A message of the usual shape read before `ready`, so no sender is charged for a first use. */
 const WARM_UP = Buffer.from(
