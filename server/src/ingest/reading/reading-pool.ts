@@ -80,7 +80,7 @@ export interface ReadingPoolOptions
 
 /** The reader on worker threads, and the way to end them. */
 export interface ReadingPool extends MessageReader {
-  /** Resolves once every lane's worker is ready; work sent meanwhile waits for one. */
+  /** Resolves once every running lane's worker is ready; work sent meanwhile waits for one. */
   ready(): Promise<void>;
   /** Ends the workers once the jobs in hand are answered; the rest get what a late job gets. */
   close(): Promise<void>;
@@ -139,9 +139,9 @@ function own(bytes: Buffer): Uint8Array {
 }
 
 /**
- * Reading off the event loop on two worker threads, each job within `deadlineMs` of CPU at its
- * worker's lock, a worker past it replaced; a light lane and a heavy one, the cheapest sender
- * first (docs/architecture.md, "Hostile mail": the deadline and the per-sender accounting).
+ * Reading off the event loop on worker threads, each job within `deadlineMs` of CPU at its
+ * worker's lock, a worker past it replaced; a light lane and a heavy one (up while there is mail
+ * for it), the cheapest sender first (docs/architecture.md, "Hostile mail").
  */
 export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   const { deadlineMs, hostname, checks, textRuns = true, onDeadline, onThreads, logger } = options;
