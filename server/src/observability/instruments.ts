@@ -36,8 +36,6 @@ export interface SmtpMetrics {
 export interface ReadingMetrics {
   /** A job held its worker past `READ_DEADLINE_MS`, caught at `step` (auth, mime, sanitize…). */
   deadline(step: string): void;
-  /** The reading threads running now (the heavy lane's runs only while there is mail for it). */
-  threads(running: number): void;
 }
 
 /** The counters of the HTTP side. */

@@ -252,13 +252,7 @@ export function createMetrics(): ServiceMetrics {
     ['step'],
   );
   const deadlinesByStep = new Map<string, Count>();
-  const readingThreads = new Gauge({
-    name: 'tempmail_reading_threads',
-    help: 'Reading worker threads running now: one, and the heavy lane while mail waits for it.',
-    registers,
-  });
   const reading: ReadingMetrics = {
-    threads: (running) => readingThreads.set(running),
     deadline(step) {
       let count = deadlinesByStep.get(step);
       if (!count) deadlinesByStep.set(step, (count = readDeadlines.child(step)));

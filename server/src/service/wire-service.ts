@@ -154,7 +154,6 @@ export async function wireService(config: Config, deps: ServiceDeps): Promise<Se
           },
     textRuns: !config.fastPathsOff.includes('html-text-runs'),
     onDeadline: (step) => observability.metrics.reading.deadline(step),
-    onThreads: (running) => observability.metrics.reading.threads(running),
     logger: logger.child({ component: 'reading' }),
   });
   const pipeline = runsSmtp

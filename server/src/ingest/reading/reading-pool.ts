@@ -51,11 +51,12 @@ export const HEAVY_MESSAGE_MS = 50;
 const HEAVY_LANE_NICE = 10;
 /** Jobs one worker holds at once: the one at its CPU lock and those waiting for DNS or a turn. */
 const MAX_JOBS_PER_WORKER = 8;
-/** Jobs, and bytes, sent to an idle worker in one message: each message wakes its thread. */
+/**
+ * Jobs, and bytes, of one sender sent to an idle worker in one message: each message wakes its
+ * thread. Never another sender's, which would then wait behind a job that may be dear.
+ */
 const MAX_BATCH = 4;
 const MAX_BATCH_BYTES = 256 * 1024;
-/** How long the heavy lane's worker (some 50 MB) stays up idle; it starts again when wanted. */
-const ON_DEMAND_IDLE_MS = 60_000;
 /** Restarts of a job whose worker ended for another's deadline: once, never worker after worker. */
 const MAX_RESTARTS = 1;
 
@@ -68,10 +69,6 @@ export interface ReadingPoolOptions
   deadlineMs: number;
   /** Told each deadline a job hit, with the step it was at. */
   onDeadline?: (step: Step) => void;
-  /** Told the number of worker threads running, each time it changes. */
-  onThreads?: (running: number) => void;
-  /** How long the heavy lane's worker stays up idle (ON_DEMAND_IDLE_MS). */
-  laneIdleMs?: number;
   /** Where a worker that failed is reported. */
   logger?: Logger;
   /** Tests lower it to make every charged sender heavy. */
@@ -80,7 +77,7 @@ export interface ReadingPoolOptions
 
 /** The reader on worker threads, and the way to end them. */
 export interface ReadingPool extends MessageReader {
-  /** Resolves once every running lane's worker is ready; work sent meanwhile waits for one. */
+  /** Resolves once every lane's worker is ready; work sent meanwhile waits for one. */
   ready(): Promise<void>;
   /** Ends the workers once the jobs in hand are answered; the rest get what a late job gets. */
   close(): Promise<void>;
@@ -104,10 +101,8 @@ interface Job {
 
 interface Lane {
   nice: number;
-  /** Only senders that are not heavy, always up; the other runs while there is mail for it. */
+  /** Only senders that are not heavy: the lane that keeps everybody else's mail moving. */
   lightOnly: boolean;
-  /** Ends the other lane's idle worker. */
-  stopTimer: NodeJS.Timeout | null;
   worker: Worker | null;
   memory: SharedArrayBuffer;
   /** Its worker thread's clock, which the times in `memory` are read on. */
@@ -139,13 +134,12 @@ function own(bytes: Buffer): Uint8Array {
 }
 
 /**
- * Reading off the event loop on worker threads, each job within `deadlineMs` of CPU at its
- * worker's lock, a worker past it replaced; a light lane and a heavy one (up while there is mail
- * for it), the cheapest sender first (docs/architecture.md, "Hostile mail").
+ * Reading off the event loop on two worker threads, each job within `deadlineMs` of CPU at its
+ * worker's lock, a worker past it replaced; a light lane and a heavy one, the cheapest sender
+ * first (docs/architecture.md, "Hostile mail": the deadline and the per-sender accounting).
  */
 export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
-  const { deadlineMs, hostname, checks, textRuns = true, onDeadline, onThreads, logger } = options;
-  const laneIdleMs = options.laneIdleMs ?? ON_DEMAND_IDLE_MS;
+  const { deadlineMs, hostname, checks, textRuns = true, onDeadline, logger } = options;
   const heavyMessageMs = options.heavyMessageMs ?? HEAVY_MESSAGE_MS;
   const senderCosts = createSenderCosts({ now: sharedNow });
   const queue: Job[] = [];
@@ -160,7 +154,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
 
   const waitingReady: (() => void)[] = [];
   const readied = () => {
-    if (!lanes.every((l) => l.ready || (!l.lightOnly && !l.worker))) return;
+    if (!lanes.every((l) => l.ready)) return;
     for (const resolve of waitingReady.splice(0)) resolve();
   };
 
@@ -171,7 +165,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   ].map(({ nice, lightOnly }) => ({
     nice,
     lightOnly,
-    stopTimer: null,
     worker: null,
     memory: newLockMemory(),
     clock: WALL_CLOCK,
@@ -182,14 +175,13 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     lastHeld: null,
     jobs: new Map(),
   }));
-  for (const lane of lanes) if (lane.lightOnly) startWorker(lane);
+  for (const lane of lanes) startWorker(lane);
 
   function startWorker(lane: Lane) {
     lane.memory = newLockMemory();
     Object.assign(lane, { ready: false, idle: false, sent: 0, lastHeld: null });
     const worker = spawn({ nice: lane.nice, lock: lane.memory, hostname, checks, textRuns });
     lane.worker = worker;
-    onThreads?.(lanes.filter((l) => l.worker).length);
     worker.unref();
     worker.on('message', (message: ReadingWorkerMessage) => {
       if (lane.worker !== worker) return;
@@ -229,15 +221,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     // An idle said before the worker had our last request is out of date.
     if ('idle' in message && message.idle === lane.sent) lane.idle = true;
     dispatch();
-    if (!lane.lightOnly && lane.jobs.size === 0) stopWhenIdle(lane);
-  }
-
-  /** Ends `lane`'s worker once it has had nothing to do for `laneIdleMs`. */
-  function stopWhenIdle(lane: Lane) {
-    lane.stopTimer?.close();
-    lane.stopTimer = setTimeout(() => {
-      if (!ended && lane.jobs.size === 0) void detach(lane).terminated;
-    }, laneIdleMs).unref();
   }
 
   /** Charges `job`'s sender for what it has held the lock since last charged. */
@@ -277,7 +260,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     const jobs = [...lane.jobs.values()];
     lane.jobs.clear();
     lane.worker = null;
-    onThreads?.(lanes.filter((l) => l.worker).length);
     lane.clock.close();
     lane.clock = WALL_CLOCK;
     return { jobs, terminated };
@@ -329,10 +311,11 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
   }
 
   /**
-   * The next job for `lane`: the cheapest sender's, first come among equals, passing over senders
-   * busy on the other lane, and heavy ones on the light lane or while the other is replaced.
+   * The next job for `lane`: the cheapest sender's (or `sender`'s), first come among equals,
+   * passing over senders busy on the other lane, and heavy ones on the light lane or while the
+   * other is replaced.
    */
-  function take(lane: Lane): Job | undefined {
+  function take(lane: Lane, sender?: string): Job | undefined {
     if (queue.length === 0) return undefined;
     const elsewhere = sendersElsewhere(lane);
     const heavyAllowed = !lane.lightOnly && lanes.every((l) => l.worker && l.ready);
@@ -353,6 +336,7 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
     let best = -1;
     let bestCost = Infinity;
     for (const [i, job] of queue.entries()) {
+      if (sender !== undefined && job.forWhom !== sender) continue;
       const { cost, skip } = senderOf(job.forWhom);
       if (!skip && cost < bestCost) [best, bestCost] = [i, cost];
     }
@@ -365,33 +349,28 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       if (!lane.worker || !lane.ready || !lane.idle) continue;
       const batch: ReadingRequest[] = [];
       let bytes = 0;
+      let sender: string | undefined;
       while (
         batch.length < MAX_BATCH &&
         bytes < MAX_BATCH_BYTES &&
         lane.jobs.size < MAX_JOBS_PER_WORKER
       ) {
-        const job = take(lane);
+        const job = take(lane, sender);
         if (!job) break;
         lane.jobs.set(job.id, job);
         const request = { id: job.id, ...job.request() } as ReadingRequest;
         bytes += request.args[0].byteLength;
         batch.push(request);
+        // A job of no known sender goes alone.
+        if ((sender = job.forWhom) === undefined) break;
       }
       if (batch.length === 0) continue;
-      lane.stopTimer?.close();
       lane.sent += batch.length;
       lane.idle = false;
       if (lane.jobs.size === batch.length) lane.worker.ref();
       lane.worker.postMessage(batch);
       lane.heardAt = sharedNow();
       timer ??= setInterval(tick, tickMs).unref();
-    }
-    // The heavy lane starts for a job it could take: not one of another lane's senders.
-    for (const lane of lanes) {
-      if (lane.lightOnly || lane.worker || ended || closing) continue;
-      const elsewhere = sendersElsewhere(lane);
-      if (queue.some((job) => job.forWhom === undefined || !elsewhere.has(job.forWhom)))
-        startWorker(lane);
     }
   }
 
@@ -489,7 +468,6 @@ export function startReadingPool(options: ReadingPoolOptions): ReadingPool {
       }
       ended = true;
       if (timer) clearInterval(timer);
-      for (const lane of lanes) lane.stopTimer?.close();
       await Promise.all(
         lanes.map((lane) => {
           const { jobs, terminated } = detach(lane);
