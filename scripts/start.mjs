@@ -38,15 +38,12 @@ buildIfStale(
   [process.execPath, 'server/scripts/build.mjs'],
 );
 
-// The server's node flags (a smaller young generation) and the environment it starts with (two
-// malloc arenas), each under the operator's own: see docs/operations.md, "One node".
+// The server's node flags (a smaller young generation: see docs/operations.md, "One node").
 const nodeFlags = JSON.parse(readFileSync(join(root, 'server/node-flags.json'), 'utf8'));
-const nodeEnv = JSON.parse(readFileSync(join(root, 'server/node-env.json'), 'utf8'));
 // Arguments after `npm start --` (e.g. `--role smtp`) go to the server.
 const args = process.argv.slice(2);
 const server = spawn(process.execPath, [...nodeFlags, join(root, 'server/dist/main.js'), ...args], {
   cwd: root,
-  env: { ...nodeEnv, ...process.env },
   stdio: 'inherit',
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -4,15 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import nodeEnv from '../../server/node-env.json';
 import nodeFlags from '../../server/node-flags.json';
 import { track, trackDir } from './proc';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
- * A build of the server the bench can start: its bundle, the node flags and environment `npm start`
- * gives it and the web app it serves. Ours is built from the sources as they are; another checkout's bundle
+ * A build of the server the bench can start: its bundle, the node flags `npm start` gives it and
+ * the web app it serves. Ours is built from the sources as they are; another checkout's bundle
  * (`BENCH_BEFORE`) is measured beside it as a named baseline, started the same way.
  */
 export interface ServerBuild {
@@ -20,8 +19,6 @@ export interface ServerBuild {
   name: string;
   bundle(): string;
   nodeFlags: string[];
-  /** Under the bench's own settings and the caller's `env`. */
-  nodeEnv: Record<string, string>;
   webDist: string;
 }
 
@@ -50,7 +47,6 @@ export const OURS: ServerBuild = {
   name: 'ours',
   bundle: serverBundle,
   nodeFlags,
-  nodeEnv,
   webDist: join(ROOT, 'web/dist'),
 };
 
@@ -80,13 +76,6 @@ export function beforeBuild(): ServerBuild | null {
     name: `before (${commit})`,
     bundle: () => main,
     nodeFlags: JSON.parse(readFileSync(join(dir, 'server/node-flags.json'), 'utf8')) as string[],
-    // A build older than server/node-env.json started its node with the environment alone.
-    nodeEnv: existsSync(join(dir, 'server/node-env.json'))
-      ? (JSON.parse(readFileSync(join(dir, 'server/node-env.json'), 'utf8')) as Record<
-          string,
-          string
-        >)
-      : {},
     webDist: join(dir, 'web/dist'),
   };
 }
@@ -157,7 +146,6 @@ export async function startServer(
   const child = track(
     spawn(process.execPath, [...build.nodeFlags, ...profiling, ...nodeArgs, build.bundle()], {
       env: {
-        ...build.nodeEnv,
         ...process.env,
         ...BENCH_ENV,
         DATA_DIR: dataDir,

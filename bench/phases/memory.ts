@@ -138,12 +138,12 @@ async function measureBuild(
 
 const READING_THREADS = fileURLToPath(new URL('../lib/reading-threads.ts', import.meta.url));
 
-/** reading-threads.ts in a process of its own, with the server's node flags and environment. */
+/** reading-threads.ts in a process of its own, with the server's node flags. */
 function readingThreads(kind: 'reading' | 'empty') {
   const out = execFileSync(
     process.execPath,
     [...nodeFlags, '--import', 'tsx', READING_THREADS, dirname(OURS.bundle()), kind],
-    { encoding: 'utf8', env: { ...OURS.nodeEnv, ...process.env } },
+    { encoding: 'utf8' },
   );
   return JSON.parse(out.trim().split('\n').at(-1)!) as {
     rss: number[];
