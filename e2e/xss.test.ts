@@ -101,22 +101,31 @@ describe(`${xssPayloads.length} hostile HTML payloads in the message view`, () =
       if (payload!.trigger) {
         const body = frame.locator('body');
         const target = frame.locator('a, button, svg, math, img').first();
-        const popup = payload!.kind === 'link' ? context.waitForEvent('page') : null;
-        // A link must be clicked: on a busy machine the frame may take a while to lay it out.
-        // Other payloads may have nothing to click or hover, so they get a short try.
-        if (popup) await target.waitFor({ state: 'visible', timeout: 15_000 });
-        await (
-          payload!.trigger === 'click'
-            ? target.click({ timeout: popup ? 15_000 : 1000, force: true })
-            : body.hover({ timeout: 1000, force: true })
-        ).catch(() => {});
-        if (popup) {
-          const opened = await popup;
-          await opened.waitForLoadState();
-          expect(opened.url(), name).toContain(`p=${name}`);
-          expect(await opened.evaluate(() => window.opener), name).toBeNull();
-          await opened.close();
+        if (payload!.kind === 'link') {
+          // A link must be clicked: on a busy machine the frame may take a while to lay it out,
+          // and a click that lands while it settles is lost, so it is clicked again until the
+          // tab opens; a tab a repeated click opened late is closed below.
+          await target.waitFor({ state: 'visible', timeout: 15_000 });
+          let opened = null;
+          for (let attempt = 0; attempt < 4 && !opened; attempt++) {
+            const tab = context.waitForEvent('page', { timeout: 7_500 }).catch(() => null);
+            await target.click({ timeout: 15_000, force: true }).catch(() => {});
+            opened = await tab;
+          }
+          expect(opened, `${name}: a tab opened`).not.toBeNull();
+          await opened!.waitForLoadState();
+          expect(opened!.url(), name).toContain(`p=${name}`);
+          expect(await opened!.evaluate(() => window.opener), name).toBeNull();
+          await page.waitForTimeout(250);
+          for (const tab of context.pages()) if (tab !== page) await tab.close();
           linked.push(name);
+        } else {
+          // Other payloads may have nothing to click or hover, so they get a short try.
+          await (
+            payload!.trigger === 'click'
+              ? target.click({ timeout: 1000, force: true })
+              : body.hover({ timeout: 1000, force: true })
+          ).catch(() => {});
         }
       }
       await page.waitForTimeout(250);
