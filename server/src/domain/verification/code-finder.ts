@@ -3,7 +3,7 @@
  * scored by what stands around them (word-lists.ts).
  */
 import type { VerificationInput } from './types';
-import { scanLines } from './text';
+import { eachMatch, isSpace, scanLines } from './text';
 import {
   DECOYS,
   DECOY_STEMS,
@@ -206,21 +206,21 @@ function neighbour(sourceLines: string[], i: number, direction: -1 | 1): number 
 
 function keywordsOf(line: string): Keyword[] {
   const found: Keyword[] = [];
-  for (const m of line.matchAll(STRONG_KEYWORDS)) {
-    if (found.length >= MAX_KEYWORDS_PER_LINE) return found;
-    const start = m.index;
-    const end = start + m[0].length;
-    if (qualified(line, start, end, m[0].toLowerCase())) continue;
-    found.push({ start, end, strength: 2 });
-  }
+  eachMatch(STRONG_KEYWORDS, line, (word, start) => {
+    if (found.length >= MAX_KEYWORDS_PER_LINE) return false;
+    const end = start + word.length;
+    if (!qualified(line, start, end, word.toLowerCase())) found.push({ start, end, strength: 2 });
+    return true;
+  });
   const strong = found.length;
-  for (const m of line.matchAll(WEAK_KEYWORDS)) {
-    if (found.length >= MAX_KEYWORDS_PER_LINE) return found;
-    const start = m.index;
-    const end = start + m[0].length;
-    if (found.some((k, j) => j < strong && start < k.end && k.start < end)) continue;
-    found.push({ start, end, strength: 1 });
-  }
+  eachMatch(WEAK_KEYWORDS, line, (word, start) => {
+    if (found.length >= MAX_KEYWORDS_PER_LINE) return false;
+    const end = start + word.length;
+    if (!found.some((k, j) => j < strong && start < k.end && k.start < end)) {
+      found.push({ start, end, strength: 1 });
+    }
+    return true;
+  });
   return found;
 }
 
@@ -243,40 +243,40 @@ function qualified(line: string, start: number, end: number, keyword: string): b
 
 function candidatesOf(line: string): Candidate[] {
   const found: Candidate[] = [];
-  for (const m of line.matchAll(NUMERIC_RUN)) {
-    const raw = m[0];
+  eachMatch(NUMERIC_RUN, line, (raw, start) => {
     const value = numericCode(raw);
-    if (!value) continue;
+    if (!value) return true;
     const n = Number(value);
     found.push({
       raw,
       value,
-      start: m.index,
-      end: m.index + raw.length,
+      start,
+      end: start + raw.length,
       lowerCase: false,
       yearLike: value.length === 4 && n >= 1900 && n <= 2099,
     });
-  }
-  for (const m of line.matchAll(ALNUM_RUN)) {
-    const raw = m[0];
+    return true;
+  });
+  eachMatch(ALNUM_RUN, line, (raw, start) => {
     const value = raw.replace(/-/g, '');
-    if (value.length < 4 || value.length > 8) continue;
-    if (!/\d/.test(value) || !/[A-Za-z]/.test(value)) continue;
-    if (raw.split('-').some((g) => g.length < 2)) continue;
+    if (value.length < 4 || value.length > 8) return true;
+    if (!/\d/.test(value) || !/[A-Za-z]/.test(value)) return true;
+    if (raw.split('-').some((g) => g.length < 2)) return true;
     const upper = value.toUpperCase();
     // Word plus number (SCONTO20, ORD12345, COVID19), short prefix plus number (IT77345),
     // number plus unit (128GB): references and quantities, not codes.
-    if (/^[A-Z]{3,}\d+$/.test(upper) || /^[A-Z]{2}\d{3,}$/.test(upper)) continue;
-    if (/^\d+[A-Z]{1,3}$/.test(upper)) continue;
+    if (/^[A-Z]{3,}\d+$/.test(upper) || /^[A-Z]{2}\d{3,}$/.test(upper)) return true;
+    if (/^\d+[A-Z]{1,3}$/.test(upper)) return true;
     found.push({
       raw,
       value,
-      start: m.index,
-      end: m.index + raw.length,
+      start,
+      end: start + raw.length,
       lowerCase: value !== upper,
       yearLike: false,
     });
-  }
+    return true;
+  });
   return found;
 }
 
@@ -365,11 +365,21 @@ const EDGE_PUNCTUATION = new RegExp(`^${PUNCTUATION_CLASS}+|${PUNCTUATION_CLASS}
 /**
  * Lower-case words with the punctuation around them trimmed; `l'ordine` gives `ordine`. Each
  * pattern runs only on a word it can change (an apostrophe in it, punctuation at an end): the
- * heuristic reads the words around every keyword, and most have neither.
+ * heuristic reads the words around every keyword, and most have neither. Words are cut at
+ * whitespace by hand: `split(/\s+/u)` copies its regex on every call.
  */
 export function wordsOf(text: string): string[] {
   const words: string[] = [];
-  for (let w of text.toLowerCase().split(/\s+/u)) {
+  const lower = text.toLowerCase();
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    if (i < lower.length && !isSpace(lower.charCodeAt(i))) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start < 0) continue;
+    let w = lower.slice(start, i);
+    start = -1;
     if (w.includes("'") || w.includes('’')) w = w.replace(ELISION, '');
     if (w && (PUNCTUATION.includes(w.charAt(0)) || PUNCTUATION.includes(w.charAt(w.length - 1)))) {
       w = w.replace(EDGE_PUNCTUATION, '');
