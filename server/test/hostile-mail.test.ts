@@ -102,6 +102,22 @@ describe('the verification heuristic on hostile mail', () => {
     },
   );
 
+  it('reads once a line that the HTML and the text both say', () => {
+    const text = 'Ciao,\n\nIl tuo codice di verifica è 482913.\nScade tra 10 minuti.\n';
+    const read = (htmlText: string) => {
+      const work: CodeFinderWork = { scored: 0, pairs: 0, keywordLines: 0 };
+      countCodeFinderWork(work);
+      const found = extractVerification({ subject: 'Benvenuto', text, htmlText, links: [] });
+      return { found, work };
+    };
+    const textOnly = read('');
+    const multipart = read(text);
+    expect(textOnly.found.code).toBe('482913');
+    expect(multipart.found).toEqual(textOnly.found);
+    expect(multipart.work.keywordLines).toBe(textOnly.work.keywordLines);
+    expect(multipart.work.pairs).toBe(textOnly.work.pairs);
+  });
+
   it('costs no more per KB than a few ordinary messages of the same size', async () => {
     const ordinary = inputOf(ordinaryText(SCAN_CHARS));
     for (const hostile of worstTexts) {

@@ -49,15 +49,19 @@ const TIGHT_GAP = /^[\s:=\-–—]*(?:(?:è|e'|is|sono|are)[\s:\-–—]*)?$/iu;
 
 export function findCode({ subject, text, htmlText }: VerificationInput): string | null {
   const scores = new Map<string, { value: string; score: number }>();
+  // A multipart mail says the same lines in its HTML and its text: each is read once.
+  const lines = new Map<string, LineFacts>();
   const subjectLines = scanLines(subject);
-  const subjectHasCodeWord = subjectLines.some((l) => keywordsOf(l).some((k) => k.strength === 2));
+  const subjectHasCodeWord = subjectLines.some((l) =>
+    keywordsOfLine(lines, l).some((k) => k.strength === 2),
+  );
   const sources: [string[], boolean][] = [
     [subjectLines, false],
     [scanLines(htmlText), subjectHasCodeWord],
     [scanLines(text), subjectHasCodeWord],
   ];
   for (const [sourceLines, boost] of sources) {
-    for (const { candidate, score, alone } of scoreLines(sourceLines)) {
+    for (const { candidate, score, alone } of scoreLines(sourceLines, lines)) {
       // The subject names a code: one on a line of its own is likely it (big digits under a
       // greeting), one in a sentence with a weaker word less so.
       const total = score + (boost ? (alone ? 2 : score >= 1 ? 1 : 0) : 0);
@@ -74,6 +78,37 @@ export function findCode({ subject, text, htmlText }: VerificationInput): string
   // Two different codes, equally likely: the visitor is better off reading the mail.
   if (second && second.score === best.score) return null;
   return best.value;
+}
+
+/** What a line says whatever stands around it, read when first needed. */
+interface LineFacts {
+  keywords?: Keyword[];
+  candidates?: Candidate[];
+  /** By candidate: its score from the keywords of its own line, and whether a pair is tight. */
+  scores: ({ clean: boolean; score: number; tight: boolean } | undefined)[];
+  /** `lineScore` by side. */
+  after?: number;
+  before?: number;
+}
+
+function factsOf(lines: Map<string, LineFacts>, line: string): LineFacts {
+  let facts = lines.get(line);
+  if (!facts) lines.set(line, (facts = { scores: [] }));
+  return facts;
+}
+
+function keywordsOfLine(lines: Map<string, LineFacts>, line: string): Keyword[] {
+  const facts = factsOf(lines, line);
+  if (!facts.keywords) {
+    if (work) work.keywordLines++;
+    facts.keywords = keywordsOf(line);
+  }
+  return facts.keywords;
+}
+
+function candidatesOfLine(lines: Map<string, LineFacts>, line: string): Candidate[] {
+  const facts = factsOf(lines, line);
+  return (facts.candidates ??= candidatesOf(line));
 }
 
 /**
@@ -107,59 +142,35 @@ let work: CodeFinderWork | null = null;
 
 function scoreLines(
   sourceLines: string[],
+  lines: Map<string, LineFacts>,
 ): { candidate: Candidate; score: number; alone: boolean }[] {
   const out: { candidate: Candidate; score: number; alone: boolean }[] = [];
-  // Keywords are looked for only where they can matter: on lines with digits and next to them.
-  const keywordCache = new Map<number, Keyword[]>();
-  const keywordsAt = (i: number) => {
-    let found = keywordCache.get(i);
-    if (!found) {
-      if (work) work.keywordLines++;
-      keywordCache.set(i, (found = keywordsOf(sourceLines[i]!)));
-    }
-    return found;
-  };
-  // What a neighbouring line says depends on the line and the side only: read once.
-  const lineScoreCache = new Map<number, number>();
+  // What a neighbouring line says depends on the line and the side only.
   const lineScoreAt = (j: number, side: 'after' | 'before') => {
-    const key = side === 'after' ? j : -1 - j;
-    let score = lineScoreCache.get(key);
-    if (score === undefined) {
-      lineScoreCache.set(key, (score = lineScore(sourceLines[j]!, keywordsAt(j), side)));
-    }
-    return score;
+    const line = sourceLines[j]!;
+    const facts = factsOf(lines, line);
+    return (facts[side] ??= lineScore(line, lines, side));
   };
   let scored = 0;
   for (let i = 0; i < sourceLines.length && scored < MAX_SCORED_CANDIDATES; i++) {
     const line = sourceLines[i]!;
     if (!/\d/.test(line)) continue;
-    for (const candidate of candidatesOf(line)) {
+    const candidates = candidatesOfLine(lines, line);
+    for (let c = 0; c < candidates.length; c++) {
+      const candidate = candidates[c]!;
       const alone = standsAlone(line, candidate);
-      const keywords = keywordsAt(i);
+      // Keywords are looked for only where they can matter: on lines with digits and next to
+      // them.
+      const keywords = keywordsOfLine(lines, line);
       // Only a keyword within reach or a line of its own can give a score: the rest is skipped
       // before its surroundings are read.
       if (!alone && !keywords.some((k) => inReach(k, candidate))) continue;
       if (++scored > MAX_SCORED_CANDIDATES) break;
       if (work) work.scored++;
-      if (!cleanSurroundings(line, candidate)) continue;
-      let score = 0;
-      let tight = false;
-      for (const k of keywords) {
-        if (!inReach(k, candidate)) continue;
-        if (work) work.pairs++;
-        if (k.end <= candidate.start) {
-          const gap = line.slice(k.end, candidate.start);
-          if (crossesSentence(gap) || hasDecoy(gap)) continue;
-          if (k.strength === 2 && TIGHT_GAP.test(gap)) tight = true;
-          score += k.strength;
-        } else {
-          const gap = line.slice(candidate.end, k.start);
-          if (crossesSentence(gap) || hasDecoy(gap)) continue;
-          const lead = line.slice(Math.max(0, candidate.start - 30), candidate.start);
-          if (hasDecoy(lastWords(lead, 2))) continue;
-          score += k.strength;
-        }
-      }
+      const facts = factsOf(lines, line);
+      const own = (facts.scores[c] ??= scoreInLine(line, keywords, candidate));
+      if (!own.clean) continue;
+      let score = own.score;
       if (alone) {
         // The code on a line of its own, under (or over) the line that names it.
         const before = neighbour(sourceLines, i, -1);
@@ -167,11 +178,35 @@ function scoreLines(
         if (before !== null) score += lineScoreAt(before, 'after');
         if (after !== null) score += lineScoreAt(after, 'before');
       }
-      if ((candidate.lowerCase || candidate.yearLike) && !tight) continue;
+      if ((candidate.lowerCase || candidate.yearLike) && !own.tight) continue;
       if (score > 0 || alone) out.push({ candidate, score: Math.min(score, 4), alone });
     }
   }
   return out;
+}
+
+/** How the keywords of its own line name a candidate: their strengths, and a tight pair. */
+function scoreInLine(line: string, keywords: Keyword[], candidate: Candidate) {
+  if (!cleanSurroundings(line, candidate)) return { clean: false, score: 0, tight: false };
+  let score = 0;
+  let tight = false;
+  for (const k of keywords) {
+    if (!inReach(k, candidate)) continue;
+    if (work) work.pairs++;
+    if (k.end <= candidate.start) {
+      const gap = line.slice(k.end, candidate.start);
+      if (crossesSentence(gap) || hasDecoy(gap)) continue;
+      if (k.strength === 2 && TIGHT_GAP.test(gap)) tight = true;
+      score += k.strength;
+    } else {
+      const gap = line.slice(candidate.end, k.start);
+      if (crossesSentence(gap) || hasDecoy(gap)) continue;
+      const lead = line.slice(Math.max(0, candidate.start - 30), candidate.start);
+      if (hasDecoy(lastWords(lead, 2))) continue;
+      score += k.strength;
+    }
+  }
+  return { clean: true, score, tight };
 }
 
 /** The keyword stands close enough before or after the candidate to name it. */
@@ -181,8 +216,9 @@ function inReach(k: Keyword, c: Candidate): boolean {
 }
 
 /** How strongly a neighbouring line names the code next to it; decoys there count against. */
-function lineScore(line: string, keywords: Keyword[], side: 'after' | 'before'): number {
-  if (keywords.length === 0 || candidatesOf(line).length > 0) return 0;
+function lineScore(line: string, lines: Map<string, LineFacts>, side: 'after' | 'before'): number {
+  const keywords = keywordsOfLine(lines, line);
+  if (keywords.length === 0 || candidatesOfLine(lines, line).length > 0) return 0;
   let best = 0;
   // Strong keywords first: once one counts, no other can count more.
   for (const k of [...keywords].sort((a, b) => b.strength - a.strength)) {
