@@ -155,6 +155,7 @@ function scoreLines(
   for (let i = 0; i < sourceLines.length && scored < MAX_SCORED_CANDIDATES; i++) {
     const line = sourceLines[i]!;
     if (!/\d/.test(line)) continue;
+    const facts = factsOf(lines, line);
     const candidates = candidatesOfLine(lines, line);
     for (let c = 0; c < candidates.length; c++) {
       const candidate = candidates[c]!;
@@ -167,7 +168,6 @@ function scoreLines(
       if (!alone && !keywords.some((k) => inReach(k, candidate))) continue;
       if (++scored > MAX_SCORED_CANDIDATES) break;
       if (work) work.scored++;
-      const facts = factsOf(lines, line);
       const own = (facts.scores[c] ??= scoreInLine(line, keywords, candidate));
       if (!own.clean) continue;
       let score = own.score;
