@@ -53,7 +53,7 @@ export function findCode({ subject, text, htmlText }: VerificationInput): string
   const lines = new Map<string, LineFacts>();
   const subjectLines = scanLines(subject);
   const subjectHasCodeWord = subjectLines.some((l) =>
-    keywordsOfLine(lines, l).some((k) => k.strength === 2),
+    keywordsIn(factsOf(lines, l), l).some((k) => k.strength === 2),
   );
   const sources: [string[], boolean][] = [
     [subjectLines, false],
@@ -97,8 +97,7 @@ function factsOf(lines: Map<string, LineFacts>, line: string): LineFacts {
   return facts;
 }
 
-function keywordsOfLine(lines: Map<string, LineFacts>, line: string): Keyword[] {
-  const facts = factsOf(lines, line);
+function keywordsIn(facts: LineFacts, line: string): Keyword[] {
   if (!facts.keywords) {
     if (work) work.keywordLines++;
     facts.keywords = keywordsOf(line);
@@ -106,8 +105,7 @@ function keywordsOfLine(lines: Map<string, LineFacts>, line: string): Keyword[] 
   return facts.keywords;
 }
 
-function candidatesOfLine(lines: Map<string, LineFacts>, line: string): Candidate[] {
-  const facts = factsOf(lines, line);
+function candidatesIn(facts: LineFacts, line: string): Candidate[] {
   return (facts.candidates ??= candidatesOf(line));
 }
 
@@ -149,20 +147,20 @@ function scoreLines(
   const lineScoreAt = (j: number, side: 'after' | 'before') => {
     const line = sourceLines[j]!;
     const facts = factsOf(lines, line);
-    return (facts[side] ??= lineScore(line, lines, side));
+    return (facts[side] ??= lineScore(line, facts, side));
   };
   let scored = 0;
   for (let i = 0; i < sourceLines.length && scored < MAX_SCORED_CANDIDATES; i++) {
     const line = sourceLines[i]!;
     if (!/\d/.test(line)) continue;
     const facts = factsOf(lines, line);
-    const candidates = candidatesOfLine(lines, line);
+    const candidates = candidatesIn(facts, line);
     for (let c = 0; c < candidates.length; c++) {
       const candidate = candidates[c]!;
       const alone = standsAlone(line, candidate);
       // Keywords are looked for only where they can matter: on lines with digits and next to
       // them.
-      const keywords = keywordsOfLine(lines, line);
+      const keywords = keywordsIn(facts, line);
       // Only a keyword within reach or a line of its own can give a score: the rest is skipped
       // before its surroundings are read.
       if (!alone && !keywords.some((k) => inReach(k, candidate))) continue;
@@ -216,9 +214,9 @@ function inReach(k: Keyword, c: Candidate): boolean {
 }
 
 /** How strongly a neighbouring line names the code next to it; decoys there count against. */
-function lineScore(line: string, lines: Map<string, LineFacts>, side: 'after' | 'before'): number {
-  const keywords = keywordsOfLine(lines, line);
-  if (keywords.length === 0 || candidatesOfLine(lines, line).length > 0) return 0;
+function lineScore(line: string, facts: LineFacts, side: 'after' | 'before'): number {
+  const keywords = keywordsIn(facts, line);
+  if (keywords.length === 0 || candidatesIn(facts, line).length > 0) return 0;
   let best = 0;
   // Strong keywords first: once one counts, no other can count more.
   for (const k of [...keywords].sort((a, b) => b.strength - a.strength)) {
