@@ -174,3 +174,21 @@ export async function startMailDev(): Promise<PeerServer> {
     dir,
   );
 }
+
+const SMTP_FLOOR = fileURLToPath(new URL('./smtp-floor.ts', import.meta.url));
+
+/** The floor of our SMTP library (smtp-floor.ts), named by the smtp-server version installed. */
+export async function startSmtpFloor(): Promise<PeerServer> {
+  const dir = trackDir(mkdtempSync(join(tmpdir(), 'et-bench-smtp-floor-')));
+  const port = await freePort();
+  const { version } = JSON.parse(
+    readFileSync(join(ROOT, 'node_modules/smtp-server/package.json'), 'utf8'),
+  ) as { version: string };
+  return startPeer(
+    `smtp-server ${version} alone, discarding`,
+    ['--import', 'tsx', SMTP_FLOOR, String(port), BENCH_DOMAIN],
+    {},
+    port,
+    dir,
+  );
+}

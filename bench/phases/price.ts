@@ -1,5 +1,12 @@
 import { createMailbox, listMessages } from '../lib/api';
-import { installPeers, startHaraka, startMailDev, type PeerServer } from '../lib/peers';
+import { startParseCpu } from '../lib/parse-cpu-process';
+import {
+  installPeers,
+  startHaraka,
+  startMailDev,
+  startSmtpFloor,
+  type PeerServer,
+} from '../lib/peers';
 import { mainThreadCpuMs, percentile } from '../lib/proc';
 import { report } from '../lib/report';
 import { beforeBuild, BENCH_DOMAIN, startServer, type BenchServer } from '../lib/server';
@@ -73,9 +80,11 @@ const fmt = (n: number) => n.toFixed(3);
 /**
  * The price of reading and checking in workers: the same loads sent by smtp-source to our server
  * with the sender checks on (mailauth as shipped) and off, to the before-build (`BENCH_BEFORE`)
- * both ways, and to Haraka and MailDev, which check nothing, in turns whose order rotates. Each
- * line is a median of the turns: the server's CPU per message (every thread), its main thread's
- * alone (`/proc/PID/task/PID/stat`), and the messages per second acknowledged and stored.
+ * both ways, to Haraka and MailDev, which check nothing, and to smtp-server alone, discarding
+ * (the floor of our SMTP library), in turns whose order rotates. Each line is a median of the
+ * turns: the server's CPU per message (every thread), its main thread's alone
+ * (`/proc/PID/task/PID/stat`), and the messages per second acknowledged and stored. Beside them,
+ * the CPU mailparser as shipped takes to read the load's message, in a process of its own.
  */
 export async function runPrice(ctx: PriceContext): Promise<void> {
   installPeers();
@@ -103,6 +112,7 @@ export async function runPrice(ctx: PriceContext): Promise<void> {
     for (const [key, start] of [
       ['haraka', startHaraka],
       ['maildev', startMailDev],
+      ['floor', startSmtpFloor],
     ] as [string, () => Promise<PeerServer>][]) {
       const peer = await start();
       started.push(peer);
@@ -154,7 +164,14 @@ export async function runPrice(ctx: PriceContext): Promise<void> {
         const order = targets.map((_, i) => targets[(i + turn) % targets.length]!);
         for (const target of order) runs.get(target.key)!.push(await once(target));
       }
-      reportLoad(load, messages, turns, targets, runs);
+      const parse = await startParseCpu(file, Math.round(messages / 10));
+      const parseMs: number[] = [];
+      try {
+        for (let turn = 0; turn < turns; turn++) parseMs.push(await parse.turn(messages));
+      } finally {
+        await parse.stop();
+      }
+      reportLoad(load, messages, turns, targets, runs, percentile(parseMs, 50));
     }
   } finally {
     await Promise.all(started.map((s) => s.stop()));
@@ -167,6 +184,7 @@ function reportLoad(
   turns: number,
   targets: Target[],
   runs: Map<string, Run[]>,
+  parseMs: number,
 ): void {
   const of = (key: string) => runs.get(key);
   const problems = [...runs.values()].flatMap((r) => r.map((x) => x.problem).filter(Boolean));
@@ -236,4 +254,19 @@ function reportLoad(
       invalid,
     });
   }
+  const floor = of('floor')!;
+  report({
+    id: `price.${load.id}.floor`,
+    label: `price ${load.label}: rate, checks off`,
+    unit: 'msg/s',
+    ours: median(off, rate),
+    baseline: { name: name('floor'), value: median(floor, rate) },
+    note:
+      `CPU ${fmt(median(off, cpu))} ms/msg against ${fmt(median(floor, cpu))}; Haraka's rate ` +
+      `${(median(of('haraka')!, rate) / median(floor, rate)).toFixed(2)}x the floor's; ` +
+      `mailparser alone reads the message in ${fmt(parseMs)} ms of CPU, so one sender's reading ` +
+      `thread reads at most ${(1000 / parseMs).toFixed(0)} msg/s; ${count} ` +
+      `(floor ${floor.map((r) => r.rate.toFixed(0)).join(' ')})`,
+    invalid,
+  });
 }
