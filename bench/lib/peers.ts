@@ -176,17 +176,42 @@ export async function startMailDev(): Promise<PeerServer> {
 }
 
 const SMTP_FLOOR = fileURLToPath(new URL('./smtp-floor.ts', import.meta.url));
+const PIPELINE_FLOOR = fileURLToPath(new URL('./pipeline-floor.ts', import.meta.url));
+
+/** The version of one of our dependencies, as installed. */
+const versionOf = (pkg: string) =>
+  (
+    JSON.parse(readFileSync(join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
 
 /** The floor of our SMTP library (smtp-floor.ts), named by the smtp-server version installed. */
 export async function startSmtpFloor(): Promise<PeerServer> {
   const dir = trackDir(mkdtempSync(join(tmpdir(), 'et-bench-smtp-floor-')));
   const port = await freePort();
-  const { version } = JSON.parse(
-    readFileSync(join(ROOT, 'node_modules/smtp-server/package.json'), 'utf8'),
-  ) as { version: string };
   return startPeer(
-    `smtp-server ${version} alone, discarding`,
+    `smtp-server ${versionOf('smtp-server')} alone, discarding`,
     ['--import', 'tsx', SMTP_FLOOR, String(port), BENCH_DOMAIN],
+    {},
+    port,
+    dir,
+  );
+}
+
+/**
+ * The floor of our design (pipeline-floor.ts): the three libraries, a reading thread and a
+ * writer thread, and nothing of ours. Its SQLite file lives in its folder, removed at stop.
+ */
+export async function startPipelineFloor(): Promise<PeerServer> {
+  const dir = trackDir(mkdtempSync(join(tmpdir(), 'et-bench-pipeline-floor-')));
+  const port = await freePort();
+  const versions = ['smtp-server', 'mailparser', 'better-sqlite3']
+    .map((pkg) => `${pkg} ${versionOf(pkg)}`)
+    .join(' + ');
+  return startPeer(
+    `${versions}, bare`,
+    ['--import', 'tsx', PIPELINE_FLOOR, String(port), BENCH_DOMAIN, dir],
     {},
     port,
     dir,

@@ -4,6 +4,7 @@ import {
   installPeers,
   startHaraka,
   startMailDev,
+  startPipelineFloor,
   startSmtpFloor,
   type PeerServer,
 } from '../lib/peers';
@@ -81,7 +82,8 @@ const fmt = (n: number) => n.toFixed(3);
  * The price of reading and checking in workers: the same loads sent by smtp-source to our server
  * with the sender checks on (mailauth as shipped) and off, to the before-build (`BENCH_BEFORE`)
  * both ways, to Haraka and MailDev, which check nothing, and to smtp-server alone, discarding
- * (the floor of our SMTP library), in turns whose order rotates. Each line is a median of the
+ * (the floor of our SMTP library), and to the bare pipeline of the three libraries with a reading
+ * thread and a writer thread (the floor of our design), in turns whose order rotates. Each line is a median of the
  * turns: the server's CPU per message (every thread), its main thread's alone
  * (`/proc/PID/task/PID/stat`), and the messages per second acknowledged and stored. Beside them,
  * the CPU mailparser as shipped takes to read the load's message, in a process of its own.
@@ -113,6 +115,7 @@ export async function runPrice(ctx: PriceContext): Promise<void> {
       ['haraka', startHaraka],
       ['maildev', startMailDev],
       ['floor', startSmtpFloor],
+      ['pipeline', startPipelineFloor],
     ] as [string, () => Promise<PeerServer>][]) {
       const peer = await start();
       started.push(peer);
@@ -267,6 +270,20 @@ function reportLoad(
       `mailparser alone reads the message in ${fmt(parseMs)} ms of CPU, so one sender's reading ` +
       `thread reads at most ${(1000 / parseMs).toFixed(0)} msg/s; ${count} ` +
       `(floor ${floor.map((r) => r.rate.toFixed(0)).join(' ')})`,
+    invalid,
+  });
+  const pipeline = of('pipeline')!;
+  report({
+    id: `price.${load.id}.pipeline`,
+    label: `price ${load.label}: rate, checks off`,
+    unit: 'msg/s',
+    ours: median(off, rate),
+    baseline: { name: name('pipeline'), value: median(pipeline, rate) },
+    note:
+      `CPU ${fmt(median(off, cpu))} ms/msg against ${fmt(median(pipeline, cpu))}, main thread ` +
+      `${fmt(median(off, main))} against ${fmt(median(pipeline, main))}; Haraka's rate ` +
+      `${(median(of('haraka')!, rate) / median(pipeline, rate)).toFixed(2)}x the pipeline's; ` +
+      `${count} (pipeline ${pipeline.map((r) => r.rate.toFixed(0)).join(' ')})`,
     invalid,
   });
 }
