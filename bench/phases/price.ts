@@ -81,10 +81,10 @@ const fmt = (n: number) => n.toFixed(3);
 /**
  * The price of reading and checking in workers: the same loads sent by smtp-source to our server
  * with the sender checks on (mailauth as shipped) and off, to the before-build (`BENCH_BEFORE`)
- * both ways, to Haraka and MailDev, which check nothing, and to smtp-server alone, discarding
- * (the floor of our SMTP library), and to the bare pipeline of the three libraries with a reading
- * thread and a writer thread (the floor of our design), in turns whose order rotates. Each line is a median of the
- * turns: the server's CPU per message (every thread), its main thread's alone
+ * both ways, to Haraka and MailDev, which check nothing, to smtp-server alone, discarding (the
+ * floor of our SMTP library), and to the bare pipeline of the three libraries with a reading
+ * thread and a writer thread (the floor of our design), in turns whose order rotates. Each line
+ * is a median of the turns: the server's CPU per message (every thread), its main thread's alone
  * (`/proc/PID/task/PID/stat`), and the messages per second acknowledged and stored. Beside them,
  * the CPU mailparser as shipped takes to read the load's message, in a process of its own.
  */
